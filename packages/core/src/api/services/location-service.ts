@@ -1,0 +1,33 @@
+import type { LocationCreateStruct, LocationUpdateStruct } from '../structs/content-structs.js';
+import type { Location, LocationList } from '../values/location.js';
+
+/**
+ * The location tree (Ibexa `LocationService`). Reads check `content/read` on the location's content;
+ * lists leave out what the user may not read.
+ *
+ * Errors: NotFoundError, UnauthorizedError, BadStateError (e.g. content already placed under that parent,
+ * content never published), InvalidArgumentError (e.g. parent is not a container).
+ */
+export interface LocationService {
+  loadLocation(locationId: number): Promise<Location>;
+  loadLocationByRemoteId(remoteId: string): Promise<Location>;
+  /** Locations of a content item (main location first, then by id). */
+  loadLocations(contentId: number): Promise<readonly Location[]>;
+  /** A page of readable children, ordered by the parent's sortField/sortOrder. `offset`, `limit` ≥ 0. */
+  loadLocationChildren(locationId: number, offset?: number, limit?: number): Promise<LocationList>;
+  /** Number of readable children. */
+  getLocationChildCount(locationId: number): Promise<number>;
+  /** Adds a location to published content. `content/manage_locations` + `content/create` at the parent. */
+  createLocation(contentId: number, struct: LocationCreateStruct): Promise<Location>;
+  /** Updates priority, remoteId, sort field/order. `content/edit`. */
+  updateLocation(locationId: number, struct: LocationUpdateStruct): Promise<Location>;
+  /** Hides a location (explicitly); its subtree becomes invisible. `content/hide`. */
+  hideLocation(locationId: number): Promise<Location>;
+  /** Reveals a location; the subtree becomes visible unless hidden otherwise. `content/hide`. */
+  unhideLocation(locationId: number): Promise<Location>;
+  /**
+   * Deletes a location with its subtree; content left without locations is deleted.
+   * `content/manage_locations` and `content/remove` on every item of the subtree.
+   */
+  deleteLocation(locationId: number): Promise<void>;
+}

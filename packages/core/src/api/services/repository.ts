@@ -1,0 +1,30 @@
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import type { UserReference } from '../values/common.js';
+import type { ContentService } from './content-service.js';
+import type { ContentTypeService } from './content-type-service.js';
+import type { LanguageService } from './language-service.js';
+import type { LocationService } from './location-service.js';
+import type { PermissionResolver } from './permission-resolver.js';
+import type { SectionService } from './section-service.js';
+import type { UserService } from './user-service.js';
+
+/**
+ * The entry point users call (Ibexa `Repository`): services bound to one user. `forUser` gives the same
+ * repository acting for another user (adapters call it once per request); `sudo` runs work without
+ * permission checks (for trusted internal tasks, never for a request's own operations).
+ */
+export interface Repository {
+  readonly contentService: ContentService;
+  readonly contentTypeService: ContentTypeService;
+  readonly locationService: LocationService;
+  readonly sectionService: SectionService;
+  readonly languageService: LanguageService;
+  readonly userService: UserService;
+  readonly permissionResolver: PermissionResolver;
+  /** Field types known to this repository, for adapters that render or parse field values. */
+  readonly fieldTypes: FieldTypeRegistry;
+  /** Id of the anonymous user (10 in a clean install), who runs requests without credentials. */
+  readonly anonymousUserId: number;
+  forUser(user: UserReference): Repository;
+  sudo<T>(work: (repository: Repository) => Promise<T>): Promise<T>;
+}

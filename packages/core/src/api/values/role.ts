@@ -1,0 +1,42 @@
+/**
+ * A limitation narrows a policy or a role assignment (Ibexa `Limitation`). `identifier` is Ibexa's
+ * (`Section`, `Class`, `Subtree`, `Node`, `Owner`, `Language`, `State`, `Group`, `ParentClass`, `SiteAccess`, ...);
+ * `values` are raw values as REST carries them (ids, path strings such as `/1/2/`, language codes).
+ */
+export interface Limitation {
+  readonly identifier: string;
+  readonly values: readonly string[];
+}
+
+/** A permission grant: `module`/`function` (either may be `*`), narrowed by all its limitations (ANDed). */
+export interface Policy {
+  readonly id: number;
+  readonly roleId: number;
+  readonly module: string;
+  readonly function: string;
+  readonly limitations: readonly Limitation[];
+}
+
+/** Status of a role: published or a draft of changes. */
+export type RoleStatus = 'DEFINED' | 'DRAFT';
+
+/** A named set of policies (Ibexa `Role`). */
+export interface Role {
+  readonly id: number;
+  readonly identifier: string;
+  readonly status: RoleStatus;
+  readonly policies: readonly Policy[];
+}
+
+/**
+ * A role given to a user or a user group (by content id), optionally narrowed by one role limitation
+ * (`Section` or `Subtree`), per search-auth-errors-data.md B.5.
+ */
+export interface RoleAssignment {
+  readonly id: number;
+  readonly roleId: number;
+  readonly subjectKind: 'user' | 'group';
+  /** Content id of the user or user group. */
+  readonly subjectId: number;
+  readonly limitation: Limitation | null;
+}

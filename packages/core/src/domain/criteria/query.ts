@@ -1,0 +1,43 @@
+import type { Criterion } from './criterion.js';
+import type { SortClause } from './sort-clause.js';
+
+/**
+ * A search (Ibexa `Query` / `LocationQuery`; which one is decided by the SearchService method called).
+ * `filter` and `query` are ANDed (no scoring engine), `limit` defaults to 25 and `offset` to 0 (A.3).
+ */
+export interface Query {
+  readonly filter?: Criterion;
+  readonly query?: Criterion;
+  readonly sortClauses?: readonly SortClause[];
+  /** ≥ 0. */
+  readonly offset?: number;
+  /** ≥ 0; 0 returns only the count. */
+  readonly limit?: number;
+}
+
+/** Translation filter of a search (Ibexa `$languageFilter`). */
+export interface LanguageFilter {
+  /** Languages to load and match on, by priority; all when absent. */
+  readonly languages?: readonly string[];
+  /** Whether always-available content matches in any language (default true). */
+  readonly useAlwaysAvailable?: boolean;
+}
+
+/** One result with its score (null: the engine does not score) and index name (null: single index). */
+export interface SearchHit<T> {
+  readonly value: T;
+  readonly score: number | null;
+  readonly index: string | null;
+}
+
+/** A page of results (Ibexa `SearchResult`). `time` is in milliseconds. */
+export interface SearchResult<T> {
+  readonly totalCount: number;
+  readonly hits: readonly SearchHit<T>[];
+  readonly maxScore: number | null;
+  readonly time: number;
+  readonly timedOut: boolean;
+}
+
+/** Default page size of a query (Ibexa `Query::$limit`). */
+export const DEFAULT_QUERY_LIMIT = 25;

@@ -1,0 +1,42 @@
+/**
+ * @contentrepo/core — the pure domain of the content repository.
+ *
+ * - API (driving ports): services and value types users call.
+ * - SPI (driven ports): what persistence, search and storage adapters implement.
+ * - Domain: version state machine, search model, rules; field types as plug-ins.
+ */
+export * from './errors/repository-error.js';
+
+export type * from './api/values/common.js';
+export { SORT_FIELD_CODES, SORT_FIELDS, sortFieldFromCode } from './api/values/common.js';
+export type * from './api/values/content.js';
+export { RELATION_TYPE_BITS } from './api/values/content.js';
+export type * from './api/values/content-type.js';
+export type * from './api/values/language.js';
+export type * from './api/values/location.js';
+export type * from './api/values/object-state.js';
+export type * from './api/values/role.js';
+export type * from './api/values/section.js';
+export type * from './api/values/user.js';
+export type * from './api/structs/content-structs.js';
+
+export type * from './api/services/content-service.js';
+export type * from './api/services/content-type-service.js';
+export type * from './api/services/language-service.js';
+export type * from './api/services/location-service.js';
+export type * from './api/services/permission-resolver.js';
+export type * from './api/services/repository.js';
+export type * from './api/services/section-service.js';
+export type * from './api/services/user-service.js';
+
+export type * from './domain/criteria/criterion.js';
+export { criteria, LOCATION_ONLY_CRITERIA } from './domain/criteria/criterion.js';
+export type * from './domain/criteria/sort-clause.js';
+export { LOCATION_SORT_CLAUSES } from './domain/criteria/sort-clause.js';
+export type * from './domain/criteria/query.js';
+export { DEFAULT_QUERY_LIMIT } from './domain/criteria/query.js';
+
+export type * from './field-types/field-type.js';
+export { createFieldTypeRegistry, FieldValueError } from './field-types/field-type.js';
+
+export type * from './spi/index.js';

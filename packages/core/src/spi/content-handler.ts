@@ -1,0 +1,131 @@
+import type { Hash } from '../api/values/content-type.js';
+import type { ContentInfo, PendingLocation, Relation, RelationType, VersionInfo } from '../api/values/content.js';
+
+/**
+ * A field as persisted: `data` is the field type's storage form (`FieldType.toStorage`).
+ * `id` is shared by all versions of the same definition and language.
+ */
+export interface StoredField {
+  readonly id: number;
+  readonly fieldDefinitionId: number;
+  readonly fieldDefIdentifier: string;
+  readonly fieldTypeIdentifier: string;
+  readonly languageCode: string;
+  readonly data: Hash;
+}
+
+/** A field to write. Without `id`, the handler assigns a new one (reused by later versions through copies). */
+export interface NewField {
+  readonly id?: number;
+  readonly fieldDefinitionId: number;
+  readonly fieldDefIdentifier: string;
+  readonly fieldTypeIdentifier: string;
+  readonly languageCode: string;
+  readonly data: Hash;
+}
+
+/** A relation to write for a version. */
+export interface NewRelation {
+  readonly destinationContentId: number;
+  readonly type: RelationType;
+  readonly sourceFieldDefinitionIdentifier: string | null;
+}
+
+/** A content item in one version, as persisted. `fields` are ordered by field definition position, then language. */
+export interface StoredContent {
+  readonly contentInfo: ContentInfo;
+  readonly versionInfo: VersionInfo;
+  readonly fields: readonly StoredField[];
+}
+
+/** Everything `ContentHandler.create` writes: the item, its first (draft) version, fields and pending locations. */
+export interface ContentCreateRecord {
+  readonly contentTypeId: number;
+  readonly sectionId: number;
+  readonly ownerId: number;
+  readonly alwaysAvailable: boolean;
+  readonly remoteId: string;
+  readonly mainLanguageCode: string;
+  /** Name in the main language. */
+  readonly name: string;
+  readonly modificationDate: Date;
+  readonly creatorId: number;
+  readonly initialLanguageCode: string;
+  readonly languageCodes: readonly string[];
+  readonly names: Readonly<Record<string, string>>;
+  readonly fields: readonly NewField[];
+  readonly relations: readonly NewRelation[];
+  readonly pendingLocations: readonly PendingLocation[];
+}
+
+/** Changes `ContentHandler.updateDraft` applies to a draft version. Fields are upserted by definition + language. */
+export interface DraftUpdateRecord {
+  readonly initialLanguageCode: string;
+  readonly languageCodes: readonly string[];
+  readonly names: Readonly<Record<string, string>>;
+  readonly modificationDate: Date;
+  readonly fields: readonly NewField[];
+  /** Replaces the version's FIELD relations (other relation types stay). */
+  readonly fieldRelations: readonly NewRelation[];
+}
+
+/** Metadata columns of a content item; absent members stay unchanged. */
+export interface ContentMetadataPatch {
+  readonly ownerId?: number;
+  readonly sectionId?: number;
+  readonly publishedDate?: Date;
+  readonly modificationDate?: Date;
+  readonly mainLanguageCode?: string;
+  readonly alwaysAvailable?: boolean;
+  readonly remoteId?: string;
+  readonly mainLocationId?: number | null;
+  readonly name?: string;
+  readonly isHidden?: boolean;
+}
+
+/**
+ * Content items, versions, fields, names and relations (Ibexa `Content\Handler`). Methods do exactly what they
+ * say, with no permission or state checks (core does those). Loads return null for unknown ids.
+ *
+ * Errors: `create`/`updateMetadata` throw InvalidArgumentError when `remoteId` is already used by another item
+ * (storage unique violation converted at the edge).
+ */
+export interface ContentHandler {
+  create(record: ContentCreateRecord): Promise<StoredContent>;
+  loadContentInfo(contentId: number): Promise<ContentInfo | null>;
+  loadContentInfoByRemoteId(remoteId: string): Promise<ContentInfo | null>;
+  /** Found items only, in no particular order. */
+  loadContentInfoList(contentIds: readonly number[]): Promise<readonly ContentInfo[]>;
+  loadVersionInfo(contentId: number, versionNo: number): Promise<VersionInfo | null>;
+  /** All versions of an item, by version number. */
+  loadVersionInfoList(contentId: number): Promise<readonly VersionInfo[]>;
+  /** A version with its fields, restricted to `languages` when given. */
+  load(contentId: number, versionNo: number, languages?: readonly string[]): Promise<StoredContent | null>;
+  /** Several items in their current versions (search hits); found ones only. */
+  loadCurrentList(contentIds: readonly number[], languages?: readonly string[]): Promise<readonly StoredContent[]>;
+  /**
+   * Creates a new DRAFT version numbered max + 1 with the fields, names and relations of `sourceVersionNo`.
+   */
+  createDraft(
+    contentId: number,
+    sourceVersionNo: number,
+    draft: { readonly creatorId: number; readonly date: Date; readonly initialLanguageCode: string },
+  ): Promise<VersionInfo>;
+  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<void>;
+  /**
+   * Makes `versionNo` the PUBLISHED version: the previously published one becomes ARCHIVED, the item becomes
+   * PUBLISHED with this current version, name and modification date, and gets `publishedDate` if it had none.
+   */
+  publish(
+    contentId: number,
+    versionNo: number,
+    publication: { readonly name: string; readonly date: Date },
+  ): Promise<ContentInfo>;
+  deleteVersion(contentId: number, versionNo: number): Promise<void>;
+  /** Deletes the item, its versions, fields, names, relations (both ways), pending locations and state links. */
+  deleteContent(contentId: number): Promise<void>;
+  updateMetadata(contentId: number, patch: ContentMetadataPatch): Promise<ContentInfo>;
+  loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]>;
+  loadPendingLocations(contentId: number): Promise<readonly PendingLocation[]>;
+  deletePendingLocations(contentId: number): Promise<void>;
+}

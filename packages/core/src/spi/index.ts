@@ -1,0 +1,13 @@
+export type * from './binary-storage.js';
+export type * from './content-handler.js';
+export type * from './content-type-handler.js';
+export type * from './language-handler.js';
+export type * from './location-handler.js';
+export type * from './object-state-handler.js';
+export type * from './persistence-handler.js';
+export type * from './ports.js';
+export type * from './role-handler.js';
+export type * from './search-handler.js';
+export type * from './section-handler.js';
+export type * from './seed.js';
+export type * from './user-handler.js';

@@ -1,0 +1,48 @@
+import type { SortField, SortOrder } from '../api/values/common.js';
+import type { Location } from '../api/values/location.js';
+
+/** A location to create under an existing parent; the handler derives pathString, depth and invisibility. */
+export interface LocationCreateRecord {
+  readonly contentId: number;
+  readonly parentLocationId: number;
+  readonly priority: number;
+  readonly hidden: boolean;
+  readonly remoteId: string;
+  readonly sortField: SortField;
+  readonly sortOrder: SortOrder;
+}
+
+/** Location columns to change; absent members stay unchanged. */
+export interface LocationPatch {
+  readonly priority?: number;
+  readonly remoteId?: string;
+  readonly sortField?: SortField;
+  readonly sortOrder?: SortOrder;
+}
+
+/**
+ * The location tree (Ibexa `Location\Handler`). Loads return locations with their ContentInfo (one query, not
+ * one per row); the virtual root (id 1) carries a synthesised ContentInfo with id 0. No permission checks.
+ *
+ * Errors: InvalidArgumentError when a remoteId is already used.
+ */
+export interface LocationHandler {
+  load(locationId: number): Promise<Location | null>;
+  loadByRemoteId(remoteId: string): Promise<Location | null>;
+  /** Found locations only, in the order of `locationIds`. */
+  loadList(locationIds: readonly number[]): Promise<readonly Location[]>;
+  /** Locations of a content item, by id. */
+  loadByContent(contentId: number): Promise<readonly Location[]>;
+  /** Number of children of each given location (0 for leaves), ignoring permissions. */
+  countChildren(locationIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
+  create(record: LocationCreateRecord): Promise<Location>;
+  update(locationId: number, patch: LocationPatch): Promise<Location>;
+  /** Sets the location's own hidden flag and recomputes `invisible` for it and its whole subtree. */
+  setHidden(locationId: number, hidden: boolean): Promise<void>;
+  /** Sets `invisible` for all locations of a content item and their subtrees (content hide/reveal). */
+  setContentHidden(contentId: number, hidden: boolean): Promise<void>;
+  /** Ids of the content items with a location in the subtree of `locationId` (itself included). */
+  loadSubtreeContentIds(locationId: number): Promise<readonly number[]>;
+  /** Deletes the location and its subtree; returns the deleted locations. */
+  deleteSubtree(locationId: number): Promise<readonly Location[]>;
+}

@@ -1,0 +1,29 @@
+/** Time source; injected so tests control dates. */
+export interface Clock {
+  now(): Date;
+}
+
+/** Password hashing (a slow, salted KDF in production). */
+export interface PasswordHasher {
+  hash(plainPassword: string): Promise<string>;
+  verify(plainPassword: string, hash: string): Promise<boolean>;
+}
+
+/** A login session, stored so that any server node can serve the next request. */
+export interface Session {
+  readonly id: string;
+  readonly userId: number;
+  readonly csrfToken: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+}
+
+/** Session storage used by adapters for cookie authentication. */
+export interface SessionStore {
+  create(session: Session): Promise<void>;
+  /** The session, or null when unknown or expired. */
+  load(sessionId: string): Promise<Session | null>;
+  /** Extends a session's expiry. */
+  touch(sessionId: string, expiresAt: Date): Promise<void>;
+  delete(sessionId: string): Promise<void>;
+}

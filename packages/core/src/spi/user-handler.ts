@@ -1,0 +1,22 @@
+/** A user account as persisted (Ibexa `ezuser` row): the account part of a user content item. */
+export interface UserAccount {
+  readonly contentId: number;
+  readonly login: string;
+  readonly email: string;
+  readonly passwordHash: string;
+  readonly enabled: boolean;
+  readonly maxLogin: number;
+  readonly passwordUpdatedAt: Date | null;
+}
+
+/**
+ * User accounts (Ibexa `User\Handler`). Logins are unique, case-insensitively.
+ * Errors: `upsertAccount` throws InvalidArgumentError when the login is taken by another content id.
+ */
+export interface UserHandler {
+  loadAccount(contentId: number): Promise<UserAccount | null>;
+  loadAccountByLogin(login: string): Promise<UserAccount | null>;
+  loadAccountsByEmail(email: string): Promise<readonly UserAccount[]>;
+  upsertAccount(account: UserAccount): Promise<void>;
+  deleteAccount(contentId: number): Promise<void>;
+}
