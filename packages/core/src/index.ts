@@ -40,3 +40,17 @@ export type * from './field-types/field-type.js';
 export { createFieldTypeRegistry, FieldValueError } from './field-types/field-type.js';
 
 export type * from './spi/index.js';
+export * from './field-types/index.js';
+
+export { createRepository, type RepositoryOptions } from './services/repository.js';
+export { locationSortClause } from './services/search/location-children.js';
+export { buildCleanInstallSeed, buildLanguages, DEFAULT_LANGUAGE, type CleanInstallOptions } from './clean-install/build-seed.js';
+export {
+  CLEAN_INSTALL_IDS,
+  DEFAULT_ADMIN_PASSWORD,
+  DEFAULT_SITEACCESS,
+} from './clean-install/clean-install-data.js';
+export { installCleanRepository, type InstallOptions } from './clean-install/install.js';
+export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
+export { resolveNameSchema } from './domain/rules/name-schema.js';
+export { crc32, LIMITATION_TYPES, type LimitationType } from './domain/rules/limitations.js';

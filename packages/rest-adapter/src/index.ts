@@ -1,1 +1,14 @@
-export {};
+/**
+ * @contentrepo/rest-adapter — the Ibexa-compatible REST API v2 (JSON and XML) as a mountable Express router.
+ *
+ * ```ts
+ * app.use('/api/ibexa/v2', createRestRouter({ repository, sessions }));
+ * ```
+ */
+export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
+export { defaultSessionCookieName } from './auth/authenticator.js';
+export { errorResponse, MASKED_DESCRIPTION } from './errors.js';
+export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFormat } from './http/media-types.js';
+export { writeJson } from './output/json-writer.js';
+export { writeXml } from './output/xml-writer.js';
+export type { ObjectNode, Node } from './output/node.js';

@@ -94,11 +94,17 @@ export class UnauthorizedError extends RepositoryError {
     readonly module: string,
     readonly func: string,
     readonly properties: Readonly<Record<string, string | number>> = {},
+    message?: string,
   ) {
     const withPart = Object.entries(properties)
       .map(([name, value]) => `${name} '${String(value)}'`)
       .join(', ');
-    super(`The User does not have the '${func}' '${module}' permission${withPart ? ` with: ${withPart}` : ''}`);
+    super(message ?? `The User does not have the '${func}' '${module}' permission${withPart ? ` with: ${withPart}` : ''}`);
+  }
+
+  /** Failed login (unknown login, wrong password, disabled account, no `user/login`); REST 401. */
+  static invalidCredentials(): UnauthorizedError {
+    return new UnauthorizedError('user', 'login', {}, 'Invalid login or password');
   }
 }
 

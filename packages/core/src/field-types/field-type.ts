@@ -49,6 +49,14 @@ export interface FieldType<V> {
   /** Checks a validator configuration given by a field definition create/update. */
   validateValidatorConfiguration(configuration: { readonly [key: string]: Hash }): readonly ValidationError[];
 
+  /**
+   * Reconciles a value decoded from client input with the value stored for the same field and language
+   * (`undefined` for a new field): server-owned data (stored file metadata, password hashes, the account's
+   * login) comes from the stored value, and references the client may not make (a stored file this field does
+   * not hold) are refused. Types without server-owned data omit it.
+   * @throws FieldValueError
+   */
+  reconcileInput?(input: V, stored: V | undefined): V;
   /** Content ids this value relates to (relation field types); adds FIELD relations on save. */
   relatedContentIds?(value: V): readonly number[];
   /**

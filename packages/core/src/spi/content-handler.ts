@@ -126,6 +126,21 @@ export interface ContentHandler {
   deleteContent(contentId: number): Promise<void>;
   updateMetadata(contentId: number, patch: ContentMetadataPatch): Promise<ContentInfo>;
   loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]>;
+  /**
+   * Copies an item into a new one with new ids: every version (or only `versionNo`, which becomes version 1)
+   * with its fields, names and relations; the copy gets `remoteId` and `date` as modification date, keeps the
+   * owner, section, type, languages and statuses, has no locations (`mainLocationId` null) and the given
+   * pending locations. Returns the copy's ContentInfo.
+   */
+  copy(
+    contentId: number,
+    copy: {
+      readonly versionNo: number | null;
+      readonly remoteId: string;
+      readonly date: Date;
+      readonly pendingLocations: readonly PendingLocation[];
+    },
+  ): Promise<ContentInfo>;
   loadPendingLocations(contentId: number): Promise<readonly PendingLocation[]>;
   deletePendingLocations(contentId: number): Promise<void>;
 }

@@ -45,4 +45,11 @@ export interface LocationHandler {
   loadSubtreeContentIds(locationId: number): Promise<readonly number[]>;
   /** Deletes the location and its subtree; returns the deleted locations. */
   deleteSubtree(locationId: number): Promise<readonly Location[]>;
+  /**
+   * Moves a location with its subtree below `newParentId`: parent, pathString and depth of every descendant
+   * change in set-based updates, and `invisible` is recomputed for the moved subtree.
+   */
+  move(locationId: number, newParentId: number): Promise<void>;
+  /** Exchanges the content of two locations (ids, remoteIds, tree positions and flags stay). */
+  swap(locationId: number, otherLocationId: number): Promise<void>;
 }

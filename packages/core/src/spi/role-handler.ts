@@ -1,6 +1,9 @@
 import type { Role, RoleAssignment } from '../api/values/role.js';
 
-/** Roles, policies and assignments (Ibexa `User\Handler` role part); reads used by the PermissionResolver. */
+/**
+ * Roles, policies and assignments (Ibexa `User\Handler` role part); reads used by the PermissionResolver.
+ * Roles come ordered by id with their policies ordered by id; assignments ordered by id.
+ */
 export interface RoleHandler {
   loadRole(roleId: number): Promise<Role | null>;
   loadRoles(): Promise<readonly Role[]>;

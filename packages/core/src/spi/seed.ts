@@ -1,11 +1,12 @@
 import type { ContentInfo, Relation, VersionInfo } from '../api/values/content.js';
-import type { ContentType, ContentTypeGroup } from '../api/values/content-type.js';
+import type { ContentTypeGroup } from '../api/values/content-type.js';
 import type { Language } from '../api/values/language.js';
 import type { LocationRecord } from '../api/values/location.js';
 import type { ObjectState, ObjectStateGroup } from '../api/values/object-state.js';
 import type { Role, RoleAssignment } from '../api/values/role.js';
 import type { Section } from '../api/values/section.js';
 import type { StoredField } from './content-handler.js';
+import type { StoredContentType } from './content-type-handler.js';
 import type { UserAccount } from './user-handler.js';
 
 /** One version of a seeded content item with its fields (storage form) and relations. */
@@ -30,7 +31,7 @@ export interface RepositorySeed {
   readonly languages: readonly Language[];
   readonly sections: readonly Section[];
   readonly contentTypeGroups: readonly ContentTypeGroup[];
-  readonly contentTypes: readonly ContentType[];
+  readonly contentTypes: readonly StoredContentType[];
   readonly contents: readonly SeedContent[];
   readonly locations: readonly LocationRecord[];
   readonly userAccounts: readonly UserAccount[];

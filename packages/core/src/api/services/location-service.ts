@@ -26,6 +26,21 @@ export interface LocationService {
   /** Reveals a location; the subtree becomes visible unless hidden otherwise. `content/hide`. */
   unhideLocation(locationId: number): Promise<Location>;
   /**
+   * Moves a location with its subtree below `newParentLocationId` (Ibexa `moveSubtree`).
+   * `content/read` on the location and `content/create` below the new parent.
+   * @throws InvalidArgumentError when the new parent is inside the subtree, is the current parent, or is not a
+   *   container.
+   */
+  moveSubtree(locationId: number, newParentLocationId: number): Promise<Location>;
+  /**
+   * Copies a location's subtree below `targetParentLocationId` (Ibexa `copySubtree`): the current version of
+   * every content item is copied once and placed like the original. Returns the new subtree root.
+   * @throws InvalidArgumentError when the target is inside the subtree or is not a container.
+   */
+  copySubtree(locationId: number, targetParentLocationId: number): Promise<Location>;
+  /** Exchanges the content of two locations (Ibexa `swapLocation`). `content/edit` on both. */
+  swapLocation(locationId: number, otherLocationId: number): Promise<void>;
+  /**
    * Deletes a location with its subtree; content left without locations is deleted.
    * `content/manage_locations` and `content/remove` on every item of the subtree.
    */

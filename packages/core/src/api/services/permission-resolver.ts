@@ -1,4 +1,5 @@
 import type { UserReference } from '../values/common.js';
+import type { ContentInfo } from '../values/content.js';
 import type { Limitation, Policy } from '../values/role.js';
 
 /**
@@ -18,7 +19,7 @@ export interface PermissionSet {
 export type PermissionTarget =
   | {
       readonly kind: 'content';
-      readonly contentId: number;
+      readonly contentInfo: ContentInfo;
       /** Translations the operation touches (Language limitation); all of the version when absent. */
       readonly languageCodes?: readonly string[];
       /** Status of the version the operation touches (Status limitation). */

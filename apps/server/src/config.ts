@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, read from the environment by {@link loadConfig}. */
+export interface ServerConfig {
+  /** TCP port (`PORT`, default 8080). */
+  readonly port: number;
+  /** Interface to listen on (`HOST`, default 127.0.0.1). */
+  readonly host: string;
+  /** Directory of the SQLite file and stored binary files (`DATA_DIR`, default `var/`). */
+  readonly dataDir: string;
+  /** `postgres://…` selects PostgreSQL (`DATABASE_URL`); unset = embedded SQLite in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
+  readonly adminPassword: string;
+  /** Content languages configured at first start (`LANGUAGES`, comma-separated, default `eng-GB`). */
+  readonly languages: readonly string[];
+  /** Accept HTTP Basic authentication (`AUTH_BASIC`, default false). */
+  readonly basicAuth: boolean;
+  /** pino level (`LOG_LEVEL`, default `info`). */
+  readonly logLevel: string;
+  /** Subfolder before every route, e.g. `/cms` (`BASE_PATH`, default none). */
+  readonly basePath: string;
+  /** Largest request body (`BODY_LIMIT`, default `50mb`). */
+  readonly bodyLimit: string;
+  /** Session lifetime in seconds (`SESSION_TTL`, default 3600). */
+  readonly sessionTtlSeconds: number;
+  /** Show 5xx error details (`DEBUG`, default false; never in production). */
+  readonly debug: boolean;
+}
+
+/** A configuration value that cannot be used; the message names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${env[name] ?? ''}'`);
+}
+
+/**
+ * Reads the configuration from environment variables (see the README's configuration table).
+ * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const languages = (env['LANGUAGES'] ?? 'eng-GB')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  for (const code of languages) {
+    if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(code)) throw new ConfigError(`LANGUAGES: '${code}' is not a language code like eng-GB or pol-PL`);
+  }
+  const logLevel = env['LOG_LEVEL'] ?? 'info';
+  if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got '${logLevel}'`);
+  const basePath = (env['BASE_PATH'] ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) throw new ConfigError(`BASE_PATH must look like /cms, got '${basePath}'`);
+  const databaseUrl = env['DATABASE_URL'] === '' ? undefined : env['DATABASE_URL'];
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env['HOST'] || '127.0.0.1',
+    dataDir: resolve(env['DATA_DIR'] || 'var'),
+    databaseUrl,
+    adminPassword: env['ADMIN_PASSWORD'] || 'publish',
+    languages: languages.length > 0 ? languages : ['eng-GB'],
+    basicAuth: boolean(env, 'AUTH_BASIC'),
+    logLevel,
+    basePath,
+    bodyLimit: env['BODY_LIMIT'] || '50mb',
+    sessionTtlSeconds: integer(env, 'SESSION_TTL', 3600, 60, 31_536_000),
+    debug: boolean(env, 'DEBUG'),
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
+
+/** 4.x identifier → 5.x alias (rest.md §4.3). */
+const IDENTIFIERS: Readonly<Record<string, string>> = {
+  ezstring: 'ibexa_string',
+  eztext: 'ibexa_text',
+  ezrichtext: 'ibexa_richtext',
+  ezinteger: 'ibexa_integer',
+  ezfloat: 'ibexa_float',
+  ezboolean: 'ibexa_boolean',
+  ezdate: 'ibexa_date',
+  ezdatetime: 'ibexa_datetime',
+  eztime: 'ibexa_time',
+  ezemail: 'ibexa_email',
+  ezurl: 'ibexa_url',
+  ezkeyword: 'ibexa_keyword',
+  ezselection: 'ibexa_selection',
+  ezcountry: 'ibexa_country',
+  ezauthor: 'ibexa_author',
+  ezisbn: 'ibexa_isbn',
+  ezgmaplocation: 'ibexa_gmap_location',
+  ezimage: 'ibexa_image',
+  ezbinaryfile: 'ibexa_binaryfile',
+  ezobjectrelation: 'ibexa_object_relation',
+  ezobjectrelationlist: 'ibexa_object_relation_list',
+  ezuser: 'ibexa_user',
+};
+
+describe('default field type registry', () => {
+  it('registers exactly the built-in types under their 4.x identifiers and 5.x aliases', () => {
+    const registry = createDefaultFieldTypeRegistry();
+    expect(builtInFieldTypes.map((type) => type.identifier).sort()).toEqual(Object.keys(IDENTIFIERS).sort());
+    for (const [identifier, alias] of Object.entries(IDENTIFIERS)) {
+      expect(registry.get(alias)).toBe(registry.get(identifier));
+      expect(registry.canonicalIdentifier(alias)).toBe(identifier);
+    }
+    expect(registry.all()).toBe(builtInFieldTypes);
+  });
+
+  it('does not know other types', () => {
+    const registry = createDefaultFieldTypeRegistry();
+    expect(registry.find('ezmedia')).toBeUndefined();
+    expect(() => registry.get('ezpage')).toThrow("Argument 'fieldTypeIdentifier' is invalid: unknown field type 'ezpage'");
+  });
+
+  it('marks only the user account and URL types as not searchable (rest.md A.8)', () => {
+    expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezurl', 'ezuser']);
+  });
+
+  it('gives relation types, and only them, related content ids', () => {
+    expect(builtInFieldTypes.filter((type) => type.relatedContentIds !== undefined).map((type) => type.identifier).sort()).toEqual([
+      'ezobjectrelation',
+      'ezobjectrelationlist',
+    ]);
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Hash } from '../../api/values/content-type.js';
+import type { ValidationError } from '../../errors/repository-error.js';
+import { FieldValueError, type FieldType } from '../field-type.js';
+import { createDefaultFieldTypeRegistry } from '../registry.js';
+import type { HashMap } from '../shared/settings.js';
+import { buildFieldDefinition } from './field-definition.js';
+
+/** A value with the definition settings it is checked against. */
+export interface ValueCase<V> {
+  readonly name: string;
+  readonly value: V;
+  readonly fieldSettings?: HashMap;
+  readonly validatorConfiguration?: HashMap;
+}
+
+/** A value that must fail validation with exactly `errors` (in order). */
+export interface ValidationFailureCase<V> extends ValueCase<V> {
+  readonly errors: readonly ValidationError[];
+}
+
+/** Samples each field type gives to `describeFieldTypeContract`. */
+export interface FieldTypeContractSamples<V> {
+  /** Inputs `fromHash` accepts, with the value expected (`toEqual`). */
+  readonly inputs: readonly { readonly input: unknown; readonly expected: V }[];
+  /** Non-empty stored values; each must round-trip through the hash and through storage. */
+  readonly storedValues: readonly V[];
+  /** Values that round-trip through storage only (the hash drops parts of them, e.g. password hashes). */
+  readonly storageOnlyValues?: readonly V[];
+  /** Inputs `fromHash` must reject with FieldValueError (and the given target, when given). */
+  readonly invalidInputs: readonly { readonly input: unknown; readonly target?: string | null }[];
+  /** Storage data `fromStorage` must reject. */
+  readonly invalidStorage?: readonly Hash[];
+  /** Values that pass validation. */
+  readonly validValues: readonly ValueCase<V>[];
+  /** Values that fail validation with Ibexa's messages. */
+  readonly validationFailures: readonly ValidationFailureCase<V>[];
+  /** Field settings that `validateFieldSettings` must reject, with the messages expected. */
+  readonly invalidFieldSettings?: readonly { readonly settings: HashMap; readonly messages: readonly string[] }[];
+  /** Validator configurations that must be rejected, with the messages expected. */
+  readonly invalidValidatorConfigurations?: readonly {
+    readonly configuration: HashMap;
+    readonly messages: readonly string[];
+  }[];
+  /** False for types whose empty value still counts as filled (Ibexa's checkbox is never empty). */
+  readonly emptyValueIsEmpty?: boolean;
+}
+
+/** `it.each` that tolerates an empty table (Jest rejects empty tables). */
+function eachCase<T>(
+  title: string,
+  cases: readonly T[],
+  test: (item: T) => void,
+  label: (item: T, index: number) => string = (_, index) => `#${index}`,
+): void {
+  if (cases.length === 0) return;
+  it.each(cases.map((item, index) => [label(item, index), item] as const))(title, (_, item) => test(item));
+}
+
+function expectFieldValueError(run: () => unknown, target: string | null | undefined): void {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(FieldValueError);
+  if (target !== undefined && thrown instanceof FieldValueError) expect(thrown.target).toBe(target);
+}
+
+/**
+ * The contract every field type passes (Ibexa's FieldType test base): empty values, hash and storage round
+ * trips, rejection of malformed input, validation messages, settings defaults and registry resolution.
+ */
+export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldTypeContractSamples<V>): void {
+  describe(`${type.identifier} field type contract`, () => {
+    it('resolves its identifier and aliases through the default registry', () => {
+      const registry = createDefaultFieldTypeRegistry();
+      expect(registry.get(type.identifier)).toBe(type);
+      expect(type.aliases.length).toBeGreaterThan(0);
+      for (const alias of type.aliases) {
+        expect(registry.get(alias)).toBe(type);
+        expect(registry.canonicalIdentifier(alias)).toBe(type.identifier);
+      }
+    });
+
+    it('has an empty value that fromHash(null) and fromHash(undefined) give', () => {
+      expect(type.isEmpty(type.emptyValue())).toBe(samples.emptyValueIsEmpty ?? true);
+      expect(type.fromHash(null)).toEqual(type.emptyValue());
+      expect(type.fromHash(undefined)).toEqual(type.emptyValue());
+      expect(type.fromHash(type.toHash(type.emptyValue()))).toEqual(type.emptyValue());
+      expect(type.fromStorage(type.toStorage(type.emptyValue()))).toEqual(type.emptyValue());
+    });
+
+    eachCase('accepts input %s', samples.inputs, (sample) => {
+      expect(type.fromHash(sample.input)).toEqual(sample.expected);
+    });
+
+    eachCase('round-trips stored value %s through hash and storage', samples.storedValues, (value) => {
+      expect(type.isEmpty(value)).toBe(false);
+      expect(type.fromHash(type.toHash(value))).toEqual(value);
+      expect(type.fromHash(value)).toEqual(value);
+      expect(type.fromStorage(type.toStorage(value))).toEqual(value);
+      expect(JSON.parse(JSON.stringify(type.toStorage(value)))).toEqual(type.toStorage(value));
+      expect(JSON.parse(JSON.stringify(type.toHash(value)))).toEqual(type.toHash(value));
+    });
+
+    eachCase('round-trips value %s through storage', samples.storageOnlyValues ?? [], (value) => {
+      expect(type.fromStorage(type.toStorage(value))).toEqual(value);
+    });
+
+    eachCase('rejects malformed input %s with FieldValueError', samples.invalidInputs, (sample) => {
+      expectFieldValueError(() => type.fromHash(sample.input), sample.target);
+    });
+
+    eachCase('rejects storage data %s it never writes', samples.invalidStorage ?? [], (data) => {
+      expectFieldValueError(() => type.fromStorage(data), undefined);
+    });
+
+    eachCase(
+      'validates %s',
+      samples.validValues,
+      (sample) => {
+        expect(type.validate(sample.value, buildFieldDefinition(type, sample))).toEqual([]);
+      },
+      (sample) => sample.name,
+    );
+
+    eachCase(
+      'reports %s',
+      samples.validationFailures,
+      (sample) => {
+        expect(type.validate(sample.value, buildFieldDefinition(type, sample))).toEqual(sample.errors);
+      },
+      (sample) => sample.name,
+    );
+
+    it('accepts its default settings and validator configuration', () => {
+      expect(type.validateFieldSettings(type.defaultFieldSettings())).toEqual([]);
+      expect(type.validateValidatorConfiguration(type.defaultValidatorConfiguration())).toEqual([]);
+      expect(type.validateFieldSettings({})).toEqual([]);
+      expect(type.validateValidatorConfiguration({})).toEqual([]);
+    });
+
+    it('rejects unknown settings and validators', () => {
+      expect(type.validateFieldSettings({ noSuchSetting: 1 })).toEqual([
+        { target: '[noSuchSetting]', message: "Setting 'noSuchSetting' is unknown" },
+      ]);
+      expect(type.validateValidatorConfiguration({ NoSuchValidator: {} })).toEqual([
+        { target: '[NoSuchValidator]', message: "Validator 'NoSuchValidator' is unknown" },
+      ]);
+    });
+
+    eachCase('rejects field settings %s', samples.invalidFieldSettings ?? [], (sample) => {
+      expect(type.validateFieldSettings(sample.settings).map((error) => error.message)).toEqual(sample.messages);
+    });
+
+    eachCase('rejects validator configuration %s', samples.invalidValidatorConfigurations ?? [], (sample) => {
+      expect(type.validateValidatorConfiguration(sample.configuration).map((error) => error.message)).toEqual(
+        sample.messages,
+      );
+    });
+
+    it('produces well-formed search data and names', () => {
+      const definition = buildFieldDefinition(type);
+      for (const value of [type.emptyValue(), ...samples.storedValues]) {
+        const data = type.toSearchData(value);
+        if (data.sortKeyString !== null) {
+          expect(data.sortKeyString).toBe(data.sortKeyString.toLowerCase());
+          expect(Array.from(data.sortKeyString).length).toBeLessThanOrEqual(255);
+        }
+        if (data.sortKeyInt !== null) expect(Number.isSafeInteger(data.sortKeyInt)).toBe(true);
+        expect(typeof data.fullText).toBe('string');
+        expect(typeof type.getName(value, definition, 'eng-GB')).toBe('string');
+      }
+      expect(type.toSearchData(type.emptyValue()).fullText).toBe('');
+    });
+  });
+}

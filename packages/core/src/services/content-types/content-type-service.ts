@@ -1,0 +1,60 @@
+import type { ContentTypeService } from '../../api/services/content-type-service.js';
+import type { ContentType } from '../../api/values/content-type.js';
+import type { StoredContentType } from '../../spi/content-type-handler.js';
+import { NotFoundError } from '../../errors/repository-error.js';
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import type { RepositoryRuntime } from '../context.js';
+
+/**
+ * Converts a content type as persisted (default values in storage form) into the API value (default values
+ * as field type values; field type identifiers canonical).
+ */
+export function contentTypeFromStorage(fieldTypes: FieldTypeRegistry, stored: StoredContentType): ContentType {
+  return {
+    ...stored,
+    fieldDefinitions: stored.fieldDefinitions.map((definition) => {
+      const type = fieldTypes.get(definition.fieldTypeIdentifier);
+      return {
+        ...definition,
+        fieldTypeIdentifier: type.identifier,
+        defaultValue: type.fromStorage(definition.defaultValue),
+      };
+    }),
+  };
+}
+
+/**
+ * Loads a published content type as an API value.
+ * @throws NotFoundError
+ */
+export async function loadContentTypeValue(runtime: RepositoryRuntime, contentTypeId: number): Promise<ContentType> {
+  const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
+  if (!stored) throw NotFoundError.contentType(contentTypeId);
+  return contentTypeFromStorage(runtime.fieldTypes, stored);
+}
+
+/** Reads of content types and groups; anybody may read them (Ibexa checks no permission here). */
+export function createContentTypeService(runtime: RepositoryRuntime): ContentTypeService {
+  const handler = runtime.persistence.contentTypeHandler;
+  const convert = (stored: StoredContentType): ContentType => contentTypeFromStorage(runtime.fieldTypes, stored);
+  const orNotFound = <T>(value: T | null, error: () => NotFoundError): T => {
+    if (value === null) throw error();
+    return value;
+  };
+  return {
+    loadContentTypeGroups: () => handler.loadGroups(),
+    loadContentTypeGroup: async (id) => orNotFound(await handler.loadGroup(id), () => NotFoundError.contentTypeGroup(id)),
+    loadContentTypeGroupByIdentifier: async (identifier) =>
+      orNotFound(await handler.loadGroupByIdentifier(identifier), () => NotFoundError.contentTypeGroup(identifier)),
+    loadContentTypes: async (groupId) => {
+      orNotFound(await handler.loadGroup(groupId), () => NotFoundError.contentTypeGroup(groupId));
+      return (await handler.loadContentTypes(groupId)).map(convert);
+    },
+    loadAllContentTypes: async () => (await handler.loadContentTypes()).map(convert),
+    loadContentType: async (id) => convert(orNotFound(await handler.load(id), () => NotFoundError.contentType(id))),
+    loadContentTypeByIdentifier: async (identifier) =>
+      convert(orNotFound(await handler.loadByIdentifier(identifier), () => NotFoundError.contentType(identifier))),
+    loadContentTypeByRemoteId: async (remoteId) =>
+      convert(orNotFound(await handler.loadByRemoteId(remoteId), () => NotFoundError.contentType(remoteId))),
+  };
+}

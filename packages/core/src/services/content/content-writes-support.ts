@@ -1,0 +1,101 @@
+import type { ContentInfo } from '../../api/values/content.js';
+import type { ContentType } from '../../api/values/content-type.js';
+import { InvalidArgumentError } from '../../errors/repository-error.js';
+import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { ContentIndexDocument } from '../../spi/search-handler.js';
+import type { UserAccount } from '../../spi/user-handler.js';
+import type { RepositoryRuntime } from '../context.js';
+import type { VersionValues } from './field-values.js';
+
+/**
+ * Builds the search index document of a published version: one entry per field with the field type's search
+ * data (only searchable definitions of searchable types are indexed, as in the Legacy engine, A.7/A.8).
+ */
+export function indexDocument(
+  runtime: Pick<RepositoryRuntime, 'fieldTypes'>,
+  contentType: ContentType,
+  contentId: number,
+  versionNo: number,
+  values: VersionValues,
+): ContentIndexDocument {
+  const fields: ContentIndexDocument['fields'][number][] = [];
+  for (const definition of contentType.fieldDefinitions) {
+    const type = runtime.fieldTypes.get(definition.fieldTypeIdentifier);
+    if (!definition.isSearchable || !type.searchable) continue;
+    for (const [languageCode, languageFields] of values) {
+      const value = languageFields.get(definition.identifier) ?? type.emptyValue();
+      const data = type.toSearchData(value);
+      fields.push({
+        fieldDefinitionId: definition.id,
+        fieldDefIdentifier: definition.identifier,
+        fieldTypeIdentifier: type.identifier,
+        languageCode,
+        sortKeyInt: data.sortKeyInt,
+        sortKeyString: data.sortKeyString,
+        fullText: data.fullText,
+        ...(data.elements ? { elements: data.elements } : {}),
+      });
+    }
+  }
+  return { contentId, versionNo, fields };
+}
+
+/** The value of the content type's `ezuser` field in the main language, if the type is user-based. */
+export function userAccountValue(
+  contentType: ContentType,
+  values: VersionValues,
+  mainLanguageCode: string,
+): { login: string; email: string; passwordHash: string | null; enabled: boolean; maxLogin: number; passwordUpdatedAt: Date | null } | null {
+  const definition = contentType.fieldDefinitions.find((candidate) => candidate.fieldTypeIdentifier === 'ezuser');
+  if (!definition) return null;
+  const value = values.get(mainLanguageCode)?.get(definition.identifier);
+  if (!isAccountValue(value)) return null;
+  return value;
+}
+
+function isAccountValue(value: unknown): value is {
+  login: string;
+  email: string;
+  passwordHash: string | null;
+  enabled: boolean;
+  maxLogin: number;
+  passwordUpdatedAt: Date | null;
+} {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record['login'] === 'string' && record['login'] !== '' && typeof record['email'] === 'string';
+}
+
+/**
+ * Checks that a user account's login is not used by another user (Ibexa UserStorage rule).
+ * @throws InvalidArgumentError
+ */
+export async function assertLoginAvailable(
+  persistence: PersistenceHandler,
+  login: string,
+  contentId: number | null,
+): Promise<void> {
+  const existing = await persistence.userHandler.loadAccountByLogin(login);
+  if (existing && existing.contentId !== contentId) {
+    throw new InvalidArgumentError('login', `User with provided login '${login}' already exists`);
+  }
+}
+
+/** Writes the account of a published user content item (the `user_account` row follows the published version). */
+export async function syncUserAccount(
+  persistence: PersistenceHandler,
+  contentInfo: ContentInfo,
+  account: NonNullable<ReturnType<typeof userAccountValue>>,
+): Promise<void> {
+  const previous = await persistence.userHandler.loadAccount(contentInfo.id);
+  const row: UserAccount = {
+    contentId: contentInfo.id,
+    login: account.login,
+    email: account.email,
+    passwordHash: account.passwordHash ?? previous?.passwordHash ?? '!',
+    enabled: account.enabled,
+    maxLogin: account.maxLogin,
+    passwordUpdatedAt: account.passwordUpdatedAt ?? previous?.passwordUpdatedAt ?? null,
+  };
+  await persistence.userHandler.upsertAccount(row);
+}

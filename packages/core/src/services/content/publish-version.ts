@@ -1,0 +1,63 @@
+import type { Content, ContentInfo } from '../../api/values/content.js';
+import { assertVersionTransition } from '../../domain/version/transitions.js';
+import { NotFoundError } from '../../errors/repository-error.js';
+import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { ServiceContext } from '../context.js';
+import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
+import { assertLoginAvailable, indexDocument, syncUserAccount, userAccountValue } from './content-writes-support.js';
+import { validateFieldValues, valuesFromStorage } from './field-values.js';
+
+/**
+ * Publishes a draft (Ibexa `publishVersion`): the version becomes PUBLISHED and the previously published one
+ * ARCHIVED (one transition of the table in `domain/version/transitions.ts`). A first publication creates the
+ * pending locations (the first becomes the main location). The user account of a user item and the search index
+ * follow the published version. All in one transaction.
+ *
+ * @throws NotFoundError unknown item or version, or a pending parent location that disappeared.
+ * @throws BadStateError (`version.notDraft`) when the version is not a draft.
+ * @throws ContentFieldValidationError when required fields are empty or values invalid.
+ * @throws UnauthorizedError without `content/publish`.
+ */
+export async function publishVersion(context: ServiceContext, contentId: number, versionNo: number): Promise<Content> {
+  const contentInfo = await requireContentInfo(context, contentId);
+  const stored = await loadStoredContent(context, contentId, versionNo);
+  assertVersionTransition('publish', stored.versionInfo.status, 1);
+  await context.guard.assert(
+    'content',
+    'publish',
+    { kind: 'content', contentInfo, languageCodes: stored.versionInfo.languageCodes, versionStatus: 'DRAFT' },
+    { contentId },
+  );
+
+  const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId);
+  const values = valuesFromStorage(context.fieldTypes, stored.fields);
+  validateFieldValues(context.fieldTypes, contentType, values, stored.versionInfo.languageCodes);
+  const account = userAccountValue(contentType, values, contentInfo.mainLanguageCode);
+  if (account) await assertLoginAvailable(context.persistence, account.login, contentId);
+
+  const date = context.clock.now();
+  await context.persistence.transaction(async (tx) => {
+    let published = await tx.contentHandler.publish(contentId, versionNo, {
+      name: stored.versionInfo.names[contentInfo.mainLanguageCode] ?? contentInfo.name,
+      date,
+    });
+    if (contentInfo.status === 'DRAFT') published = await createPendingLocations(tx, published);
+    if (account) await syncUserAccount(tx, published, account);
+    await tx.searchHandler.indexContent(indexDocument(context, contentType, contentId, versionNo, values));
+  });
+  return toContent(context, await loadStoredContent(context, contentId, versionNo));
+}
+
+/** Turns the pending locations of a first publication into locations; the first becomes the main one. */
+export async function createPendingLocations(tx: PersistenceHandler, contentInfo: ContentInfo): Promise<ContentInfo> {
+  const pending = await tx.contentHandler.loadPendingLocations(contentInfo.id);
+  let mainLocationId: number | null = null;
+  for (const location of pending) {
+    if (!(await tx.locationHandler.load(location.parentLocationId))) throw NotFoundError.location(location.parentLocationId);
+    const created = await tx.locationHandler.create({ contentId: contentInfo.id, ...location });
+    mainLocationId ??= created.id;
+  }
+  await tx.contentHandler.deletePendingLocations(contentInfo.id);
+  return mainLocationId === null ? contentInfo : tx.contentHandler.updateMetadata(contentInfo.id, { mainLocationId });
+}

@@ -1,0 +1,191 @@
+import type { PermissionResolver, PermissionSet, PermissionTarget } from '../../api/services/permission-resolver.js';
+import type { UserReference } from '../../api/values/common.js';
+import type { Criterion } from '../../domain/criteria/criterion.js';
+import {
+  evaluateLimitation,
+  limitationCriterion,
+  type ParentFacts,
+  type PermissionFacts,
+  type SubjectFacts,
+} from '../../domain/rules/limitations.js';
+import { UnauthorizedError } from '../../errors/repository-error.js';
+import type { RepositoryRuntime } from '../context.js';
+import type { UserPermissions } from './permission-cache.js';
+import { loadGroupIdsOf } from './user-groups.js';
+
+/** The PermissionResolver plus the two helpers services use. */
+export interface PermissionGuard extends PermissionResolver {
+  /**
+   * @throws UnauthorizedError (`The User does not have the '<function>' '<module>' permission with: ...`) when
+   * the user may not.
+   */
+  assert(
+    module: string,
+    func: string,
+    target: PermissionTarget,
+    properties?: Readonly<Record<string, string | number>>,
+  ): Promise<void>;
+  /**
+   * The criterion to AND into a search so that only content the user may `module/func` matches
+   * (B.5 "Search filtering"); null when unrestricted.
+   */
+  criterion(module: string, func: string): Promise<Criterion | null>;
+}
+
+const memo = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+};
+
+const matches = (granted: string, wanted: string): boolean => granted === '*' || granted === wanted;
+
+/**
+ * Evaluates the roles of `userId` (search-auth-errors-data.md B.5): assignments ORed, policies ORed, a policy's
+ * limitations ANDed, the assignment's role limitation ANDed with its policies.
+ */
+export function createPermissionGuard(runtime: RepositoryRuntime, userId: number): PermissionGuard {
+  const { persistence } = runtime;
+  const permissions = (): Promise<UserPermissions> =>
+    runtime.permissionCache.get(userId, async () => {
+      const groupIds = await loadGroupIdsOf(persistence, userId);
+      const assignments = await persistence.roleHandler.loadAssignmentsBySubjects([userId, ...groupIds]);
+      const roles = await persistence.roleHandler.loadRolesByIds([...new Set(assignments.map((a) => a.roleId))]);
+      const roleById = new Map(roles.map((role) => [role.id, role]));
+      const grants = assignments.flatMap((assignment) => {
+        const role = roleById.get(assignment.roleId);
+        return role ? [{ assignment, role }] : [];
+      });
+      return { userId, groupIds, grants };
+    });
+
+  const hasAccess = async (module: string, func: string): Promise<boolean | readonly PermissionSet[]> => {
+    const sets: PermissionSet[] = [];
+    for (const { assignment, role } of (await permissions()).grants) {
+      const policies = role.policies.filter((policy) => matches(policy.module, module) && matches(policy.function, func));
+      if (policies.length === 0) continue;
+      if (assignment.limitation === null && policies.some((policy) => policy.limitations.length === 0)) return true;
+      sets.push({ roleLimitation: assignment.limitation, policies });
+    }
+    return sets.length > 0 ? sets : false;
+  };
+
+  const factsFor = (target: PermissionTarget, groupIds: readonly number[]): PermissionFacts => ({
+    userId,
+    siteAccessCrc: runtime.siteAccessCrc,
+    userGroupIds: async () => groupIds,
+    subject: subjectFacts(runtime, target),
+  });
+
+  const guard: PermissionGuard = {
+    getCurrentUserReference: (): UserReference => ({ userId }),
+    hasAccess,
+    async canUser(module, func, target) {
+      const access = await hasAccess(module, func);
+      if (typeof access === 'boolean') return access;
+      const facts = factsFor(target, (await permissions()).groupIds);
+      for (const set of access) {
+        if (set.roleLimitation && !(await evaluateLimitation(set.roleLimitation, facts))) continue;
+        for (const policy of set.policies) {
+          let granted = true;
+          for (const limitation of policy.limitations) {
+            if (!(await evaluateLimitation(limitation, facts))) {
+              granted = false;
+              break;
+            }
+          }
+          if (granted) return true;
+        }
+      }
+      return false;
+    },
+    async assert(module, func, target, properties = {}) {
+      if (!(await guard.canUser(module, func, target))) throw new UnauthorizedError(module, func, properties);
+    },
+    async criterion(module, func) {
+      const access = await hasAccess(module, func);
+      if (access === true) return null;
+      if (access === false) return { type: 'MatchNone' };
+      const { groupIds } = await permissions();
+      const facts = { userId, userGroupIds: async () => groupIds };
+      const alternatives: Criterion[] = [];
+      for (const set of access) {
+        const role = set.roleLimitation ? await limitationCriterion(set.roleLimitation, facts) : null;
+        if (set.roleLimitation && role === null) continue;
+        const policies: Criterion[] = [];
+        for (const policy of set.policies) {
+          const parts = await Promise.all(policy.limitations.map((limitation) => limitationCriterion(limitation, facts)));
+          if (parts.some((part) => part === null)) continue;
+          const usable = parts.filter((part): part is Criterion => part !== null);
+          policies.push(usable.length === 0 ? { type: 'MatchAll' } : { type: 'LogicalAnd', criteria: usable });
+        }
+        if (policies.length === 0) continue;
+        const granted: Criterion = { type: 'LogicalOr', criteria: policies };
+        alternatives.push(role ? { type: 'LogicalAnd', criteria: [role, granted] } : granted);
+      }
+      return alternatives.length === 0 ? { type: 'MatchNone' } : { type: 'LogicalOr', criteria: alternatives };
+    },
+  };
+  return guard;
+}
+
+/** A guard that allows everything (for `Repository.sudo`). */
+export function createSudoGuard(userId: number): PermissionGuard {
+  return {
+    getCurrentUserReference: () => ({ userId }),
+    hasAccess: async () => true,
+    canUser: async () => true,
+    assert: async () => undefined,
+    criterion: async () => null,
+  };
+}
+
+function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): SubjectFacts {
+  const { persistence } = runtime;
+  switch (target.kind) {
+    case 'content': {
+      const { contentInfo } = target;
+      const locations = memo(async () =>
+        target.locationIds
+          ? persistence.locationHandler.loadList(target.locationIds)
+          : persistence.locationHandler.loadByContent(contentInfo.id),
+      );
+      return {
+        kind: 'content',
+        contentInfo,
+        versionStatus: target.versionStatus ?? null,
+        locationPaths: async () => (await locations()).map((location) => location.pathString),
+        locationIds: async () => (await locations()).map((location) => location.id),
+        languageCodes: memo(async () => {
+          if (target.languageCodes) return target.languageCodes;
+          const version = await persistence.contentHandler.loadVersionInfo(contentInfo.id, contentInfo.currentVersionNo);
+          return version?.languageCodes ?? [contentInfo.mainLanguageCode];
+        }),
+        stateIds: memo(() => persistence.objectStateHandler.loadContentStateIds(contentInfo.id)),
+        ownerGroupIds: memo(() => loadGroupIdsOf(persistence, contentInfo.ownerId)),
+      };
+    }
+    case 'contentCreate':
+      return {
+        kind: 'contentCreate',
+        contentTypeId: target.contentTypeId,
+        sectionId: target.sectionId,
+        ownerId: target.ownerId,
+        languageCodes: target.languageCodes,
+        parents: memo(async () =>
+          (await persistence.locationHandler.loadList(target.parentLocationIds)).map(
+            (location): ParentFacts => ({
+              locationId: location.id,
+              pathString: location.pathString,
+              depth: location.depth,
+              contentInfo: location.contentInfo,
+              ownerGroupIds: memo(() => loadGroupIdsOf(persistence, location.contentInfo.ownerId)),
+            }),
+          ),
+        ),
+      };
+    case 'section':
+      return { kind: 'section', sectionId: target.sectionId };
+    case 'none':
+      return { kind: 'none' };
+  }
+}

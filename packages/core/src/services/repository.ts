@@ -1,0 +1,75 @@
+import type { Repository } from '../api/services/repository.js';
+import { crc32 } from '../domain/rules/limitations.js';
+import type { FieldTypeRegistry } from '../field-types/field-type.js';
+import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
+import type { BinaryStorage } from '../spi/binary-storage.js';
+import type { PersistenceHandler } from '../spi/persistence-handler.js';
+import type { Clock, PasswordHasher } from '../spi/ports.js';
+import { createContentService } from './content/content-service.js';
+import { createContentTypeService } from './content-types/content-type-service.js';
+import type { RepositoryRuntime, ServiceContext } from './context.js';
+import { createLanguageService } from './languages/language-service.js';
+import { createLocationService } from './locations/location-service.js';
+import { PermissionCache } from './permissions/permission-cache.js';
+import { createPermissionGuard, createSudoGuard } from './permissions/permission-guard.js';
+import { createSectionService } from './sections/section-service.js';
+import { createUserService } from './users/user-service.js';
+
+/** Ports and settings of {@link createRepository}. */
+export interface RepositoryOptions {
+  readonly persistence: PersistenceHandler;
+  readonly storage: BinaryStorage;
+  readonly passwordHasher: PasswordHasher;
+  /** Defaults to every built-in field type. */
+  readonly fieldTypes?: FieldTypeRegistry;
+  /** Defaults to the system clock. */
+  readonly clock?: Clock;
+  /** Content id of the anonymous user (10 in a clean install). */
+  readonly anonymousUserId?: number;
+  /** Name of the siteaccess the server represents (SiteAccess limitation); default `site`. */
+  readonly siteAccess?: string;
+  /** How long a user's roles are cached, in milliseconds (default 1000; 0 disables). */
+  readonly permissionCacheTtlMs?: number;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Builds a repository (Ibexa `Repository`) acting as the anonymous user; call `forUser` for another user.
+ * Core alone: with `createInMemoryPersistence` from `@contentrepo/core/testing` it runs every domain rule in a
+ * unit test.
+ */
+export function createRepository(options: RepositoryOptions): Repository {
+  const runtime: RepositoryRuntime = {
+    persistence: options.persistence,
+    storage: options.storage,
+    passwordHasher: options.passwordHasher,
+    fieldTypes: options.fieldTypes ?? createDefaultFieldTypeRegistry(),
+    clock: options.clock ?? systemClock,
+    anonymousUserId: options.anonymousUserId ?? 10,
+    siteAccessCrc: crc32(options.siteAccess ?? 'site'),
+    permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? 1000),
+  };
+  return scope(runtime, runtime.anonymousUserId, false);
+}
+
+function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean): Repository {
+  const context: ServiceContext = {
+    ...runtime,
+    userId,
+    guard: sudo ? createSudoGuard(userId) : createPermissionGuard(runtime, userId),
+  };
+  return {
+    contentService: createContentService(context),
+    contentTypeService: createContentTypeService(runtime),
+    locationService: createLocationService(context),
+    sectionService: createSectionService(context),
+    languageService: createLanguageService(runtime),
+    userService: createUserService(context),
+    permissionResolver: context.guard,
+    fieldTypes: runtime.fieldTypes,
+    anonymousUserId: runtime.anonymousUserId,
+    forUser: (user) => scope(runtime, user.userId, false),
+    sudo: (work) => work(scope(runtime, userId, true)),
+  };
+}

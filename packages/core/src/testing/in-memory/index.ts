@@ -1,0 +1,174 @@
+import type { BinaryStorage } from '../../spi/binary-storage.js';
+import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
+import type { SeedImporter } from '../../spi/seed.js';
+import { createInMemoryContentHandler } from './content-handler.js';
+import { createInMemoryLocationHandler } from './location-handler.js';
+import {
+  createInMemoryContentTypeHandler,
+  createInMemoryLanguageHandler,
+  createInMemoryObjectStateHandler,
+  createInMemoryRoleHandler,
+  createInMemorySectionHandler,
+  createInMemoryUserHandler,
+} from './reference-handlers.js';
+import { createInMemorySearchHandler } from './search-handler.js';
+import { bumpSequence, emptyState, type StateHolder } from './state.js';
+
+/** An in-memory repository store: the SPI, its seed importer and session store. */
+export interface InMemoryPersistence {
+  readonly persistence: PersistenceHandler;
+  readonly seedImporter: SeedImporter;
+  readonly sessions: SessionStore;
+}
+
+/**
+ * Creates an empty in-memory PersistenceHandler: the reference implementation of the SPI for unit tests and the
+ * contract suite. Transactions are serialised and snapshot the whole state; a rejected transaction restores it.
+ */
+export function createInMemoryPersistence(): InMemoryPersistence {
+  const holder: StateHolder = { state: emptyState() };
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const handlers = {
+    contentHandler: createInMemoryContentHandler(holder),
+    locationHandler: createInMemoryLocationHandler(holder),
+    contentTypeHandler: createInMemoryContentTypeHandler(holder),
+    sectionHandler: createInMemorySectionHandler(holder),
+    languageHandler: createInMemoryLanguageHandler(holder),
+    userHandler: createInMemoryUserHandler(holder),
+    roleHandler: createInMemoryRoleHandler(holder),
+    objectStateHandler: createInMemoryObjectStateHandler(holder),
+    searchHandler: createInMemorySearchHandler(holder),
+  };
+  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction) };
+  const persistence: PersistenceHandler = {
+    ...handlers,
+    transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
+      const run = async (): Promise<T> => {
+        const snapshot = structuredClone(holder.state);
+        try {
+          return await work(inTransaction);
+        } catch (error) {
+          holder.state = snapshot;
+          throw error;
+        }
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => undefined);
+      return result;
+    },
+  };
+
+  const seedImporter: SeedImporter = {
+    isEmpty: async () => holder.state.contents.size === 0 && holder.state.languages.size === 0,
+    import: (seed) =>
+      persistence.transaction(async () => {
+        const state = holder.state;
+        for (const language of seed.languages) state.languages.set(language.id, language);
+        for (const section of seed.sections) state.sections.set(section.id, section);
+        for (const group of seed.contentTypeGroups) state.contentTypeGroups.set(group.id, group);
+        for (const type of seed.contentTypes) {
+          state.contentTypes.set(type.id, type);
+          bumpSequence(state, 'contentType', type.id);
+          for (const definition of type.fieldDefinitions) bumpSequence(state, 'fieldDefinition', definition.id);
+        }
+        for (const { contentInfo, versions } of seed.contents) {
+          state.contents.set(contentInfo.id, contentInfo);
+          bumpSequence(state, 'content', contentInfo.id);
+          for (const version of versions) {
+            const key = `${contentInfo.id}/${version.versionInfo.versionNo}`;
+            state.versions.set(key, version.versionInfo);
+            state.fields.set(key, [...version.fields]);
+            state.relations.push(...version.relations);
+            bumpSequence(state, 'version', version.versionInfo.id);
+            for (const field of version.fields) bumpSequence(state, 'field', field.id);
+            for (const relation of version.relations) bumpSequence(state, 'relation', relation.id);
+          }
+        }
+        for (const location of seed.locations) {
+          state.locations.set(location.id, location);
+          bumpSequence(state, 'location', location.id);
+        }
+        for (const account of seed.userAccounts) state.accounts.set(account.contentId, account);
+        for (const role of seed.roles) {
+          state.roles.set(role.id, role);
+          bumpSequence(state, 'role', role.id);
+          for (const policy of role.policies) bumpSequence(state, 'policy', policy.id);
+        }
+        for (const assignment of seed.roleAssignments) {
+          state.assignments.push(assignment);
+          bumpSequence(state, 'assignment', assignment.id);
+        }
+        for (const group of seed.objectStateGroups) state.stateGroups.set(group.id, group);
+        for (const objectState of seed.objectStates) state.states.set(objectState.id, objectState);
+        for (const link of seed.contentObjectStates) {
+          state.contentStates.set(link.contentId, [...(state.contentStates.get(link.contentId) ?? []), link.stateId]);
+        }
+      }),
+  };
+
+  const sessions: SessionStore = {
+    create: async (session) => {
+      holder.state.sessions.set(session.id, session);
+    },
+    load: async (id) => {
+      const session = holder.state.sessions.get(id);
+      return session && session.expiresAt.getTime() > Date.now() ? session : null;
+    },
+    touch: async (id, expiresAt) => {
+      const session = holder.state.sessions.get(id);
+      if (session) holder.state.sessions.set(id, { ...session, expiresAt });
+    },
+    delete: async (id) => {
+      holder.state.sessions.delete(id);
+    },
+  };
+
+  return { persistence, seedImporter, sessions };
+}
+
+/** BinaryStorage in memory (for tests); serves URIs under `/var/site/storage/`. */
+export function createInMemoryBinaryStorage(): BinaryStorage & { readonly files: ReadonlyMap<string, Uint8Array> } {
+  const files = new Map<string, Uint8Array>();
+  const prefix = '/var/site/storage/';
+  return {
+    files,
+    async put(key, source) {
+      const chunks: Uint8Array[] = [];
+      if (source instanceof Uint8Array) chunks.push(source);
+      else for await (const chunk of source) chunks.push(chunk);
+      const data = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+      let offset = 0;
+      for (const chunk of chunks) {
+        data.set(chunk, offset);
+        offset += chunk.length;
+      }
+      files.set(key, data);
+      return { size: data.length, head: data.slice(0, 65536) };
+    },
+    async get(key) {
+      const data = files.get(key);
+      if (!data) return null;
+      return {
+        size: data.length,
+        stream: (async function* () {
+          yield data;
+        })(),
+      };
+    },
+    delete: async (key) => {
+      files.delete(key);
+    },
+    uri: (key) => `${prefix}${key}`,
+    keyOf: (uri) => (uri.startsWith(prefix) ? uri.slice(prefix.length) : null),
+  };
+}
+
+/** A fast, insecure PasswordHasher for tests (`plain:<password>`). Never use it in production. */
+export function createPlainTextPasswordHasher(): PasswordHasher {
+  return {
+    hash: async (plain) => `plain:${plain}`,
+    verify: async (plain, hash) => hash === `plain:${plain}`,
+  };
+}

@@ -1,0 +1,104 @@
+import type { ContentInfo, PendingLocation, Relation, VersionInfo } from '../../api/values/content.js';
+import type { ContentTypeGroup } from '../../api/values/content-type.js';
+import type { Language } from '../../api/values/language.js';
+import type { LocationRecord } from '../../api/values/location.js';
+import type { ObjectState, ObjectStateGroup } from '../../api/values/object-state.js';
+import type { Role, RoleAssignment } from '../../api/values/role.js';
+import type { Section } from '../../api/values/section.js';
+import type { StoredField } from '../../spi/content-handler.js';
+import type { StoredContentType } from '../../spi/content-type-handler.js';
+import type { Session } from '../../spi/ports.js';
+import type { ContentIndexDocument } from '../../spi/search-handler.js';
+import type { UserAccount } from '../../spi/user-handler.js';
+
+/** Id sequences of the in-memory store. */
+export type Sequence = 'content' | 'version' | 'field' | 'location' | 'relation' | 'contentType' | 'fieldDefinition' | 'role' | 'policy' | 'assignment';
+
+/** All data of an in-memory repository. Plain structured-cloneable data, so transactions can snapshot it. */
+export interface InMemoryState {
+  next: Record<Sequence, number>;
+  languages: Map<number, Language>;
+  sections: Map<number, Section>;
+  contentTypeGroups: Map<number, ContentTypeGroup>;
+  contentTypes: Map<number, StoredContentType>;
+  contents: Map<number, ContentInfo>;
+  /** Key `<contentId>/<versionNo>`. */
+  versions: Map<string, VersionInfo>;
+  /** Key `<contentId>/<versionNo>`. */
+  fields: Map<string, StoredField[]>;
+  relations: Relation[];
+  pendingLocations: Map<number, PendingLocation[]>;
+  locations: Map<number, LocationRecord>;
+  accounts: Map<number, UserAccount>;
+  roles: Map<number, Role>;
+  assignments: RoleAssignment[];
+  stateGroups: Map<number, ObjectStateGroup>;
+  states: Map<number, ObjectState>;
+  contentStates: Map<number, number[]>;
+  index: Map<number, ContentIndexDocument>;
+  sessions: Map<string, Session>;
+}
+
+/** An empty store. */
+export function emptyState(): InMemoryState {
+  return {
+    next: {
+      content: 1, version: 1, field: 1, location: 1, relation: 1, contentType: 1, fieldDefinition: 1, role: 1, policy: 1, assignment: 1,
+    },
+    languages: new Map(),
+    sections: new Map(),
+    contentTypeGroups: new Map(),
+    contentTypes: new Map(),
+    contents: new Map(),
+    versions: new Map(),
+    fields: new Map(),
+    relations: [],
+    pendingLocations: new Map(),
+    locations: new Map(),
+    accounts: new Map(),
+    roles: new Map(),
+    assignments: [],
+    stateGroups: new Map(),
+    states: new Map(),
+    contentStates: new Map(),
+    index: new Map(),
+    sessions: new Map(),
+  };
+}
+
+/** Mutable holder: a rolled-back transaction swaps the state back to its snapshot. */
+export interface StateHolder {
+  state: InMemoryState;
+}
+
+/** Next id of a sequence. */
+export function nextId(state: InMemoryState, sequence: Sequence): number {
+  const id = state.next[sequence];
+  state.next[sequence] = id + 1;
+  return id;
+}
+
+/** Moves a sequence past `id`. */
+export function bumpSequence(state: InMemoryState, sequence: Sequence, id: number): void {
+  state.next[sequence] = Math.max(state.next[sequence], id + 1);
+}
+
+export const versionKey = (contentId: number, versionNo: number): string => `${contentId}/${versionNo}`;
+
+/** The synthesised ContentInfo of the virtual root location's content 0 (Ibexa "Top Level Nodes"). */
+export const ROOT_CONTENT_INFO: ContentInfo = {
+  id: 0,
+  contentTypeId: 1,
+  name: 'Top Level Nodes',
+  sectionId: 1,
+  currentVersionNo: 1,
+  ownerId: 14,
+  modificationDate: new Date(0),
+  publishedDate: new Date(0),
+  alwaysAvailable: true,
+  remoteId: 'IBEXA_ROOT_385b2cd4737a459c999ba4b7595a0016',
+  mainLanguageCode: 'eng-GB',
+  mainLocationId: 1,
+  status: 'PUBLISHED',
+  isHidden: false,
+};

@@ -1,0 +1,13 @@
+/**
+ * @contentrepo/core/testing — what adapters and users need to test against core:
+ * the in-memory persistence (reference SPI implementation), the persistence contract suite, and a
+ * ready-made repository seeded with the clean-install data.
+ */
+export {
+  createInMemoryBinaryStorage,
+  createInMemoryPersistence,
+  createPlainTextPasswordHasher,
+  type InMemoryPersistence,
+} from './in-memory/index.js';
+export { describePersistenceContract, type PersistenceUnderTest } from './persistence-contract.js';
+export { createTestRepository, type TestRepository, type TestRepositoryOptions } from './test-repository.js';

@@ -1,0 +1,76 @@
+import type { Repository, Session } from '@contentrepo/core';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { DecodedObject } from '../input/decoded-input.js';
+import type { Hrefs } from '../output/hrefs.js';
+import type { ObjectNode } from '../output/node.js';
+import type { VisitContext } from '../output/visitors/visit-context.js';
+import type { InputType, OutputNegotiation } from './media-types.js';
+
+/** A decoded request body with its media type. */
+export interface RestInput {
+  readonly type: InputType;
+  readonly data: DecodedObject;
+}
+
+/** Everything a route handler gets: parsed request, the acting user's repository, href and visit helpers. */
+export interface RestContext {
+  /** Effective method (after `X-HTTP-Method-Override`). */
+  readonly method: string;
+  /** Path relative to the prefix, e.g. `/content/objects/1`. */
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  header(name: string): string | undefined;
+  /** Absolute URL of the request (for Symfony-style messages). */
+  readonly url: string;
+  readonly output: OutputNegotiation;
+  readonly hrefs: Hrefs;
+  readonly visit: VisitContext;
+  /** Repository acting for the authenticated user (or anonymous). */
+  readonly repository: Repository;
+  readonly userId: number;
+  /** The session of a cookie-authenticated request, else null. */
+  readonly session: Session | null;
+  /** Session cookie value sent by the client (even if unknown or expired), else null. */
+  readonly sessionCookie: string | null;
+  /**
+   * The decoded body; its media type name must be one of `accepted` (rest.md §1.2).
+   * @throws BadRequestError for a missing or unknown Content-Type, a name not accepted, or a malformed body.
+   */
+  input(accepted: readonly string[]): Promise<RestInput>;
+  /** The request's input media type name when a vendor Content-Type is present, else null. */
+  readonly inputTypeName: string | null;
+  /** Session handling for the session routes. */
+  readonly authenticator: Authenticator;
+}
+
+/** A cookie to set (value) or clear (null). */
+export interface CookieChange {
+  readonly name: string;
+  readonly value: string | null;
+  readonly expires?: Date;
+}
+
+/** What a handler returns; the router renders it in the negotiated format. */
+export type RestResult =
+  | {
+      readonly kind: 'resource';
+      readonly root: ObjectNode;
+      readonly status?: number;
+      readonly location?: string;
+      /** Media type name for `Accept-Patch` (rest.md §1.7). */
+      readonly acceptPatch?: string;
+      readonly cookies?: readonly CookieChange[];
+      /** Overrides the root's media type in `Content-Type` (e.g. `RoleDraft`). */
+      readonly mediaType?: string;
+    }
+  | {
+      readonly kind: 'empty';
+      readonly status: number;
+      readonly location?: string;
+      readonly cookies?: readonly CookieChange[];
+    }
+  | { readonly kind: 'redirect'; readonly status: 301 | 307; readonly location: string };
+
+/** A route handler. */
+export type RestHandler = (context: RestContext) => Promise<RestResult>;

@@ -1,0 +1,102 @@
+/**
+ * The REST route table (rest.md §3): path patterns with typed parameters and the handlers per method.
+ * One table drives dispatch, HEAD (GET without a body), OPTIONS (`Allow` = the methods declared for the path,
+ * in declaration order, rest.md §7.2) and 405/404.
+ */
+
+/** Methods routes may declare (custom verbs included; PUBLISH and SWAP arrive through method override). */
+export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'COPY' | 'MOVE' | 'SWAP' | 'PUBLISH' | 'TRASH';
+
+/** Parameter patterns of rest.md §3 (regex source, no anchors). */
+const PARAMETER_PATTERNS: Readonly<Record<string, string>> = {
+  id: '\\d+',
+  locationPath: '\\d+(?:/\\d+)*',
+  groupPath: '\\d+(?:/\\d+)*',
+  languageCode: '[^/]+',
+  sessionId: '[^/]+',
+  viewId: '[^/]+',
+  identifier: '\\w+',
+  urlAliasId: '\\d+-[a-f0-9]{32}',
+  imageId: '\\d+-\\d+(?:-\\d+)?',
+  variation: '[^/]+',
+};
+
+/** A handler with the context type of the adapter (kept generic so the table stays transport-neutral). */
+export interface RouteDefinition<H> {
+  /** Path relative to the prefix, with `{name:kind}` placeholders, e.g. `/content/objects/{contentId:id}`. */
+  readonly path: string;
+  /** Handlers per method, in the order the `Allow` header lists them. */
+  readonly methods: readonly (readonly [RouteMethod, H])[];
+  /**
+   * 5.x POST alternatives selected by the request's input media type name (`CopyContentInput`), rest.md §3.8.
+   * They do not change the `Allow` list of the path.
+   */
+  readonly postByInputType?: Readonly<Record<string, H>>;
+  /** Skip the CSRF check of session-authenticated unsafe requests (the session routes, B.3). */
+  readonly csrfExempt?: boolean;
+}
+
+interface CompiledRoute<H> {
+  readonly definition: RouteDefinition<H>;
+  readonly regex: RegExp;
+  readonly names: readonly string[];
+}
+
+/** Result of matching a request against the table. */
+export type RouteMatch<H> =
+  | {
+      readonly kind: 'found';
+      readonly handler: H;
+      readonly params: Readonly<Record<string, string>>;
+      readonly allowed: readonly RouteMethod[];
+      readonly csrfExempt: boolean;
+    }
+  | { readonly kind: 'options'; readonly allowed: readonly RouteMethod[] }
+  | { readonly kind: 'methodNotAllowed'; readonly allowed: readonly RouteMethod[] }
+  | { readonly kind: 'notFound' };
+
+/** A compiled route table. */
+export class RouteTable<H> {
+  private readonly routes: readonly CompiledRoute<H>[];
+
+  /** @throws Error for a placeholder of unknown kind (a programming error). */
+  constructor(definitions: readonly RouteDefinition<H>[]) {
+    this.routes = definitions.map((definition) => {
+      const names: string[] = [];
+      const source = definition.path.replace(/\{(\w+):(\w+)\}/g, (_match, name: string, kind: string) => {
+        const pattern = PARAMETER_PATTERNS[kind];
+        if (pattern === undefined) throw new Error(`Unknown route parameter kind '${kind}' in ${definition.path}`);
+        names.push(name);
+        return `(${pattern})`;
+      });
+      return { definition, names, regex: new RegExp(`^${source.replace(/\/$/, '') || ''}/?$`) };
+    });
+  }
+
+  /**
+   * Finds the handler for `method` on `path` (relative to the prefix). HEAD falls back to GET.
+   * `inputType` (the request's input media type name) selects 5.x POST alternatives.
+   */
+  match(method: string, path: string, inputType: string | null): RouteMatch<H> {
+    let allowedOnPath: RouteMethod[] | null = null;
+    for (const route of this.routes) {
+      const found = route.regex.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      route.names.forEach((name, index) => {
+        params[name] = found[index + 1] ?? '';
+      });
+      const allowed = route.definition.methods.map(([name]) => name);
+      allowedOnPath ??= allowed;
+      if (method === 'OPTIONS') return { kind: 'options', allowed };
+      if (method === 'POST' && inputType !== null) {
+        const alternative = route.definition.postByInputType?.[inputType];
+        if (alternative) return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false };
+      }
+      const wanted = method === 'HEAD' && !allowed.includes('HEAD') ? 'GET' : method;
+      const handler = route.definition.methods.find(([name]) => name === wanted)?.[1];
+      if (handler) return { kind: 'found', handler, params, allowed, csrfExempt: route.definition.csrfExempt ?? false };
+    }
+    return allowedOnPath ? { kind: 'methodNotAllowed', allowed: allowedOnPath } : { kind: 'notFound' };
+  }
+}

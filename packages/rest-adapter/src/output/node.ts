@@ -1,0 +1,135 @@
+import type { Hash } from '@contentrepo/core';
+
+/**
+ * The generator node model of rest.md Appendix C: visitors build one tree of these nodes and the
+ * JSON and XML writers render it (rest.md §1.4). Arrays in JSON are decided statically by `list`
+ * nodes, never by counting children.
+ */
+
+/** A scalar carried by an attribute or a value element (native JSON type kept, rest.md §1.4). */
+export type Scalar = string | number | boolean | null;
+
+/** Attributes of an object, hash or value element, in emission order. JSON: `"_name": value`. */
+export type Attrs = Readonly<Record<string, Scalar>>;
+
+/**
+ * Object element: `<Name media-type="…M+xml" …>` / `"Name": {"_media-type": "…M+json", …}`.
+ * `mediaType` is the bare media-type name (`Section`, `ContentInfo`); `""` renders a literal empty
+ * `media-type` (Root links, rest.md §2).
+ */
+export interface ObjectNode {
+  readonly kind: 'object';
+  readonly name: string;
+  readonly mediaType: string;
+  readonly attrs: Attrs;
+  readonly children: readonly Node[];
+}
+
+/** Hash element (no media type): `<Name a="v">…</Name>` / `"Name": {"_a": v, …}`. */
+export interface HashNode {
+  readonly kind: 'hash';
+  readonly name: string;
+  readonly attrs: Attrs;
+  readonly children: readonly Node[];
+}
+
+/**
+ * Value element. Without attributes: `<name>v</name>` / `"name": v`. With attributes:
+ * `<value languageCode="eng-GB">Forms</value>` / `{"_languageCode": "eng-GB", "#text": "Forms"}`.
+ */
+export interface ValueNode {
+  readonly kind: 'value';
+  readonly name: string;
+  readonly value: Scalar;
+  readonly attrs: Attrs;
+}
+
+/**
+ * List: XML renders the items inline (nothing for the list itself); JSON renders
+ * `"name": [ <content of each item> ]` — the item element names disappear (rest.md §1.4).
+ */
+export interface ListNode {
+  readonly kind: 'list';
+  readonly name: string;
+  readonly items: readonly Node[];
+}
+
+/**
+ * Field-type hash element (`fieldValue`, `defaultValue`, `fieldSettings`, `validatorConfiguration`):
+ * plain JSON in JSON, `<value key>` recursion in XML (rest.md §1.6).
+ */
+export interface FieldHashNode {
+  readonly kind: 'ftHash';
+  readonly name: string;
+  readonly value: Hash;
+}
+
+/** Any generator node. */
+export type Node = ObjectNode | HashNode | ValueNode | ListNode | FieldHashNode;
+
+/** A child slot: `undefined` means "omit", so visitors can write optional children inline. */
+export type Child = Node | undefined;
+
+/** Attribute input for the builders: an `undefined` value omits the attribute. */
+export type AttrsInput = Readonly<Record<string, Scalar | undefined>>;
+
+const present = (nodes: readonly Child[]): Node[] => {
+  const out: Node[] = [];
+  for (const node of nodes) if (node !== undefined) out.push(node);
+  return out;
+};
+
+const cleanAttrs = (attrs: AttrsInput | undefined): Attrs => {
+  const out: Record<string, Scalar> = {};
+  if (attrs === undefined) return out;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true });
+  }
+  return out;
+};
+
+/**
+ * Object element with a media type (rest.md §1.4). `undefined` children and attributes are dropped.
+ * Example: `obj('Section', 'Section', { href }, [val('sectionId', 1)])`.
+ */
+export function obj(name: string, mediaType: string, attrs: AttrsInput, children: readonly Child[]): ObjectNode {
+  return { kind: 'object', name, mediaType, attrs: cleanAttrs(attrs), children: present(children) };
+}
+
+/**
+ * Reference: object element carrying only its media type and `href`
+ * (`"Owner": {"_media-type": "…User+json", "_href": "/api/ibexa/v2/user/users/14"}`).
+ */
+export function ref(name: string, mediaTypeName: string, href: string): ObjectNode {
+  return { kind: 'object', name, mediaType: mediaTypeName, attrs: { href }, children: [] };
+}
+
+/** Hash element (no media type); `undefined` children and attributes are dropped. */
+export function hash(name: string, children: readonly Child[], attrs?: AttrsInput): HashNode {
+  return { kind: 'hash', name, attrs: cleanAttrs(attrs), children: present(children) };
+}
+
+/** Value element with an optional set of attributes (which switch JSON to `{"_a": …, "#text": v}`). */
+export function val(name: string, value: Scalar, attrs?: AttrsInput): ValueNode {
+  return { kind: 'value', name, value, attrs: cleanAttrs(attrs) };
+}
+
+/** List keyed by `name` in JSON; items rendered inline in XML. `undefined` items are dropped. */
+export function list(name: string, items: readonly Child[]): ListNode {
+  return { kind: 'list', name, items: present(items) };
+}
+
+/** Field-type hash element (rest.md §1.6). */
+export function ftHash(name: string, value: Hash): FieldHashNode {
+  return { kind: 'ftHash', name, value };
+}
+
+/**
+ * Translated strings (`names`, `descriptions`): hash `name` holding a list `value` of value
+ * elements with a `languageCode` attribute. JSON: `{"value": [{"_languageCode": "eng-GB",
+ * "#text": "Forms"}]}`; XML: `<names><value languageCode="eng-GB">Forms</value></names>`.
+ */
+export function translated(name: string, record: Readonly<Record<string, string>>): HashNode {
+  const items = Object.entries(record).map(([languageCode, text]) => val('value', text, { languageCode }));
+  return hash(name, [list('value', items)]);
+}

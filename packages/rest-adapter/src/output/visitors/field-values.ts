@@ -1,0 +1,50 @@
+import { docbookToXhtml5Edit, type Field, type Hash } from '@contentrepo/core';
+import type { VisitContext } from './visit-context.js';
+
+type HashObject = { readonly [key: string]: Hash };
+
+/** Whether a hash is a map (not a scalar, null or list). */
+export const isObject = (hash: Hash): hash is HashObject => typeof hash === 'object' && hash !== null && !Array.isArray(hash);
+
+/**
+ * The REST `fieldValue` of a field (rest.md §4.3): the field type's hash plus what REST adds (Ibexa's REST
+ * field type processors): image `imageId`, `path` and `variations`; absolute binary file `uri`/`url`; relation
+ * hrefs; rich text `xhtml5edit`.
+ */
+export function fieldValueHash(field: Field, contentId: number, versionNo: number, context: VisitContext): Hash {
+  const hash = context.fieldTypes.get(field.fieldTypeIdentifier).toHash(field.value);
+  if (!isObject(hash)) return hash;
+  switch (field.fieldTypeIdentifier) {
+    case 'ezimage': {
+      const imageId = `${contentId}-${field.id}-${versionNo}`;
+      const inputUri = typeof hash['inputUri'] === 'string' ? hash['inputUri'] : '';
+      return {
+        ...hash,
+        imageId,
+        path: `/${inputUri}`,
+        variations: Object.fromEntries(
+          context.imageVariations.map((alias) => [alias, { href: context.hrefs.imageVariation(imageId, alias) }]),
+        ),
+      };
+    }
+    case 'ezbinaryfile': {
+      const uri = typeof hash['uri'] === 'string' ? `${context.origin}${hash['uri']}` : null;
+      return { ...hash, uri, url: uri };
+    }
+    case 'ezobjectrelation': {
+      const id = hash['destinationContentId'];
+      return { ...hash, destinationContentHref: typeof id === 'number' ? context.hrefs.content(id) : null };
+    }
+    case 'ezobjectrelationlist': {
+      const ids = hash['destinationContentIds'];
+      const hrefs = Array.isArray(ids) ? ids.flatMap((id: Hash) => (typeof id === 'number' ? [context.hrefs.content(id)] : [])) : [];
+      return { ...hash, destinationContentHrefs: hrefs };
+    }
+    case 'ezrichtext': {
+      const xml = hash['xml'];
+      return typeof xml === 'string' ? { ...hash, xhtml5edit: docbookToXhtml5Edit(xml) } : hash;
+    }
+    default:
+      return hash;
+  }
+}

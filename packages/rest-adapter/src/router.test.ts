@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import request from 'supertest';
+import { createTestApp } from './testing/test-app.js';
+
+const JSON_CONTENT = 'application/vnd.ibexa.api.Content+json';
+
+describe('REST router transport', () => {
+  let app: Express;
+  beforeAll(async () => {
+    ({ app } = await createTestApp({ basicAuth: true }));
+  });
+
+  describe('negotiation', () => {
+    it('answers XML without an Accept header, with the bare prefix and for */*', async () => {
+      for (const accept of [undefined, 'application/vnd.ibexa.api.', '*/*', 'text/html']) {
+        const call = request(app).get('/api/ibexa/v2/');
+        const response = await (accept === undefined ? call.unset('Accept') : call.set('Accept', accept));
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toBe('application/vnd.ibexa.api.Root+xml');
+        expect(response.text).toContain('<Root media-type="application/vnd.ibexa.api.Root+xml">');
+      }
+    });
+
+    it('answers JSON for application/json and vendor +json types, with the concrete vendor media type', async () => {
+      const response = await request(app).get('/api/ibexa/v2/').set('Accept', 'application/json');
+      expect(response.headers['content-type']).toBe('application/vnd.ibexa.api.Root+json');
+      const body = JSON.parse(response.text) as { Root: Record<string, { _href: string; '_media-type': string }> };
+      expect(body.Root['rootLocation']).toEqual({ '_media-type': 'application/vnd.ibexa.api.Location+json', _href: '/api/ibexa/v2/content/locations/1/2' });
+      expect(body.Root['content']).toEqual({ '_media-type': '', _href: '/api/ibexa/v2/content/objects' });
+      expect(Object.keys(body.Root)).toHaveLength(28);
+    });
+
+    it('gives ContentInfo for application/json and Content when Accept names it', async () => {
+      const info = await request(app).get('/api/ibexa/v2/content/objects/1').set('Accept', 'application/json');
+      expect(info.headers['content-type']).toBe('application/vnd.ibexa.api.ContentInfo+json');
+      expect(JSON.parse(info.text).Content.CurrentVersion.Version).toBeUndefined();
+      const full = await request(app).get('/api/ibexa/v2/content/objects/1').set('Accept', JSON_CONTENT);
+      expect(full.headers['content-type']).toBe(JSON_CONTENT);
+      expect(full.headers['accept-patch']).toBe('application/vnd.ibexa.api.ContentUpdate+json');
+      expect(JSON.parse(full.text).Content.CurrentVersion.Version.VersionInfo.versionNo).toBe(9);
+    });
+  });
+
+  describe('routing', () => {
+    it('lists the methods of a path with OPTIONS (rest.md §7.2)', async () => {
+      const cases: [string, string][] = [
+        ['/', 'GET'],
+        ['/content/objects', 'GET,POST'],
+        ['/content/objects/1', 'PATCH,GET,DELETE,COPY'],
+        ['/content/objects/1/versions/1', 'GET,PATCH,DELETE,COPY,PUBLISH'],
+        ['/content/objects/1/currentversion', 'GET,COPY'],
+        ['/content/locations/1/2', 'GET,PATCH,DELETE,COPY,MOVE,SWAP'],
+        ['/content/objects/1/locations', 'GET,POST'],
+        ['/user/sessions', 'POST'],
+      ];
+      for (const [path, allow] of cases) {
+        const response = await request(app).options(`/api/ibexa/v2${path}`);
+        expect([path, response.status, response.headers['allow'], response.headers['content-length']]).toEqual([path, 200, allow, '0']);
+      }
+    });
+
+    it('answers 404 and 405 with an ErrorMessage in the negotiated format', async () => {
+      const missing = await request(app).get('/api/ibexa/v2/nothing/here').set('Accept', 'application/json');
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text).ErrorMessage).toMatchObject({ errorCode: 404, errorMessage: 'Not Found' });
+      const wrong = await request(app).put('/api/ibexa/v2/content/sections').set('Accept', 'application/vnd.ibexa.api.Section+xml');
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers['content-type']).toBe('application/vnd.ibexa.api.ErrorMessage+xml');
+      expect(wrong.text).toContain('<errorCode>405</errorCode>');
+      expect(wrong.text).toContain('Method Not Allowed (Allow: GET)');
+    });
+
+    it('serves HEAD like GET without a body', async () => {
+      const response = await request(app).head('/api/ibexa/v2/content/objects/1');
+      expect(response.status).toBe(200);
+      expect(response.text).toBeUndefined();
+    });
+
+    it('works below a subfolder, with the subfolder in every href', async () => {
+      const { app: sub } = await createTestApp({ mount: '/cms/api/ibexa/v2' });
+      const response = await request(sub).get('/cms/api/ibexa/v2/content/locations/1/2').set('Accept', 'application/json');
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.text).Location._href).toBe('/cms/api/ibexa/v2/content/locations/1/2');
+    });
+  });
+
+  describe('authentication', () => {
+    it('runs requests without credentials as anonymous: 401 for existing content outside section standard', async () => {
+      const response = await request(app).get('/api/ibexa/v2/content/objects/4').set('Accept', 'application/json');
+      expect(response.status).toBe(401);
+      expect(JSON.parse(response.text).ErrorMessage.errorDescription).toBe("The User does not have the 'read' 'content' permission with: contentId '4'");
+    });
+
+    it('accepts HTTP Basic when enabled and refuses wrong credentials', async () => {
+      const ok = await request(app).get('/api/ibexa/v2/content/objects/4').auth('admin', 'publish').set('Accept', 'application/json');
+      expect(ok.status).toBe(200);
+      const bad = await request(app).get('/api/ibexa/v2/content/objects/4').auth('admin', 'nope').set('Accept', 'application/json');
+      expect(bad.status).toBe(401);
+    });
+
+    it('checks X-Expected-User', async () => {
+      const anonymous = await request(app).get('/api/ibexa/v2/').set('X-Expected-User', 'admin');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.text).toContain('Expectation failed. User changed.');
+      const admin = await request(app).get('/api/ibexa/v2/').auth('admin', 'publish').set('X-Expected-User', 'admin');
+      expect(admin.status).toBe(200);
+    });
+
+    it('logs in with a session: cookie, CSRF on unsafe methods, current session, logout', async () => {
+      const login = await request(app)
+        .post('/api/ibexa/v2/user/sessions')
+        .set('Content-Type', 'application/vnd.ibexa.api.SessionInput+json')
+        .set('Accept', 'application/vnd.ibexa.api.Session+json')
+        .send(JSON.stringify({ SessionInput: { login: 'admin', password: 'publish' } }));
+      expect(login.status).toBe(201);
+      const session = JSON.parse(login.text).Session as { name: string; identifier: string; csrfToken: string; User: { _href: string } };
+      expect(session.User._href).toBe('/api/ibexa/v2/user/users/14');
+      const cookie = `${session.name}=${session.identifier}`;
+      expect(String(login.headers['set-cookie'])).toContain(cookie);
+
+      const again = await request(app)
+        .post('/api/ibexa/v2/user/sessions')
+        .set('Cookie', cookie)
+        .set('Content-Type', 'application/vnd.ibexa.api.SessionInput+json')
+        .send(JSON.stringify({ SessionInput: { login: 'admin', password: 'publish' } }));
+      expect(again.status).toBe(200);
+
+      const read = await request(app).get('/api/ibexa/v2/content/objects/4').set('Cookie', cookie);
+      expect(read.status).toBe(200);
+      const current = await request(app).get('/api/ibexa/v2/user/current').set('Cookie', cookie);
+      expect([current.status, current.headers['location']]).toEqual([307, '/api/ibexa/v2/user/users/14']);
+
+      const noToken = await request(app).delete(`/api/ibexa/v2/user/sessions/${session.identifier}`).set('Cookie', cookie);
+      expect(noToken.status).toBe(401);
+      expect(noToken.text).toContain('Missing or invalid CSRF token');
+      const unsafeNoToken = await request(app).delete('/api/ibexa/v2/content/objects/999').set('Cookie', cookie);
+      expect(unsafeNoToken.status).toBe(401);
+
+      const logout = await request(app)
+        .delete(`/api/ibexa/v2/user/sessions/${session.identifier}`)
+        .set('Cookie', cookie)
+        .set('X-CSRF-Token', session.csrfToken);
+      expect(logout.status).toBe(204);
+      const after = await request(app).get('/api/ibexa/v2/user/sessions/current').set('Cookie', cookie);
+      expect([after.status, after.text]).toEqual([404, '']);
+    });
+
+    it('refuses a wrong password with 401 and a missing login with 400', async () => {
+      const wrong = await request(app)
+        .post('/api/ibexa/v2/user/sessions')
+        .set('Content-Type', 'application/vnd.ibexa.api.SessionInput+json')
+        .send(JSON.stringify({ SessionInput: { login: 'admin', password: 'bad' } }));
+      expect(wrong.status).toBe(401);
+      const missing = await request(app)
+        .post('/api/ibexa/v2/user/sessions')
+        .set('Content-Type', 'application/vnd.ibexa.api.SessionInput+xml')
+        .send('<SessionInput><login>admin</login></SessionInput>');
+      expect(missing.status).toBe(400);
+      expect(missing.text).toContain("Missing 'password' element for SessionInput.");
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import type { Repository, SessionStore } from '@contentrepo/core';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { Authenticator, defaultSessionCookieName } from './auth/authenticator.js';
+import { errorResponse } from './errors.js';
+import type { RestContext, RestHandler, RestResult } from './http/context.js';
+import {
+  BadRequestError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  RestNotFoundError,
+} from './http/errors.js';
+import { mediaType, negotiateOutput, parseInputType, unknownContentTypeMessage, type WireFormat } from './http/media-types.js';
+import { RouteTable } from './http/route-table.js';
+import { decodeBody } from './input/decode.js';
+import { createHrefs } from './output/hrefs.js';
+import { writeJson } from './output/json-writer.js';
+import type { ObjectNode } from './output/node.js';
+import { writeXml } from './output/xml-writer.js';
+import { restRoutes } from './routes/index.js';
+
+/** Minimal logger contract (pino-compatible). */
+export interface RestLogger {
+  error(details: object, message: string): void;
+}
+
+/** Options of {@link createRestRouter}. */
+export interface RestRouterOptions {
+  /** The repository (as built by `createRepository`); the router acts for each request's user with `forUser`. */
+  readonly repository: Repository;
+  /** Where login sessions live (shared by every server node). */
+  readonly sessions: SessionStore;
+  /** Accept HTTP Basic authentication (default false, as Ibexa). */
+  readonly basicAuth?: boolean;
+  /** Session lifetime in seconds (default 3600), extended while used. */
+  readonly sessionTtlSeconds?: number;
+  /** Session cookie name (default `IBX_SESSION_ID<md5('site')>`). */
+  readonly sessionCookieName?: string;
+  /** Largest accepted request body (bytes or a size string such as `50mb`; default `50mb`). Larger → 413. */
+  readonly bodyLimit?: string | number;
+  /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
+  readonly imageVariations?: readonly string[];
+  /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
+  readonly debug?: boolean;
+  readonly logger?: RestLogger;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Creates the REST API v2 router (rest.md). Mount it at the REST prefix, with any subfolder before it:
+ * `app.use('/api/ibexa/v2', createRestRouter({ repository, sessions }))`. Hrefs in responses are built from the
+ * mount path, so `/cms/api/ibexa/v2` works as well. Requests without credentials run as the anonymous user.
+ */
+export function createRestRouter(options: RestRouterOptions): Router {
+  const table = new RouteTable<RestHandler>(restRoutes);
+  const authenticator = new Authenticator(options.repository, {
+    sessions: options.sessions,
+    cookieName: options.sessionCookieName ?? defaultSessionCookieName(),
+    sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
+    basicAuth: options.basicAuth ?? false,
+  });
+  const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
+  const debug = options.debug ?? false;
+  const router = express.Router();
+
+  const sendError = (req: Request, res: Response, error: unknown): void => {
+    const response = errorResponse(error, debug);
+    if (response.unexpected) options.logger?.error({ err: error, method: req.method, url: req.originalUrl }, 'REST request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (error instanceof MethodNotAllowedError) res.set('Allow', error.allowed.join(', '));
+    send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
+  };
+
+  router.use(express.raw({ type: () => true, limit: options.bodyLimit ?? '50mb' }));
+  router.use(async (req: Request, res: Response) => {
+    try {
+      await dispatch(req, res);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendError(req, res, bodyParserError(error));
+  });
+
+  async function dispatch(req: Request, res: Response): Promise<void> {
+    const override = req.method === 'POST' ? req.get('x-http-method-override')?.trim().toUpperCase() : undefined;
+    const method = override || req.method;
+    const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+    const contentTypeHeader = req.get('content-type');
+    const inputTypeName = vendorInputName(contentTypeHeader);
+    const match = table.match(method, req.path, inputTypeName);
+    if (match.kind === 'options') {
+      res.status(200).set('Allow', match.allowed.join(',')).set('Content-Length', '0').end();
+      return;
+    }
+    if (match.kind === 'notFound') throw RestNotFoundError.route(method, url);
+    if (match.kind === 'methodNotAllowed') throw MethodNotAllowedError.forRequest(method, url, match.allowed);
+
+    const auth = await authenticator.authenticate(req.get('cookie'), req.get('authorization'));
+    if (auth.session && !SAFE_METHODS.has(method) && !match.csrfExempt) authenticator.assertCsrf(auth.session, req.get('x-csrf-token'));
+    await authenticator.assertExpectedUser(req.get('x-expected-user'), auth.userId);
+
+    const output = negotiateOutput(req.get('accept'));
+    const hrefs = createHrefs(req.baseUrl);
+    const repository = options.repository.forUser({ userId: auth.userId });
+    const body: unknown = req.body;
+    const context: RestContext = {
+      method,
+      path: req.path,
+      params: match.params,
+      query: new URL(url).searchParams,
+      header: (name) => req.get(name),
+      url,
+      output,
+      hrefs,
+      visit: {
+        hrefs,
+        fieldTypes: repository.fieldTypes,
+        imageVariations,
+        origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      },
+      repository,
+      userId: auth.userId,
+      session: auth.session,
+      sessionCookie: auth.sessionCookie,
+      inputTypeName,
+      authenticator,
+      async input(accepted) {
+        const type = parseInputType(contentTypeHeader);
+        if (!accepted.includes(type.name)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));
+        const buffer = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+        return { type, data: await decodeBody(buffer, type.format) };
+      },
+    };
+    render(res, await match.handler(context), output.format);
+  }
+
+  return router;
+}
+
+function vendorInputName(header: string | undefined): string | null {
+  if (!header) return null;
+  try {
+    const name = parseInputType(header).name;
+    return name === '' ? null : name;
+  } catch {
+    return null;
+  }
+}
+
+function bodyParserError(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null && 'type' in error) {
+    if (error.type === 'entity.too.large') return new PayloadTooLargeError('The request body exceeds the configured size limit');
+    return new BadRequestError(error instanceof Error ? error.message : 'The request body could not be read');
+  }
+  return error;
+}
+
+function render(res: Response, result: RestResult, format: WireFormat): void {
+  if ('cookies' in result && result.cookies) {
+    for (const cookie of result.cookies) {
+      if (cookie.value === null) res.clearCookie(cookie.name, { path: '/', httpOnly: true });
+      else res.cookie(cookie.name, cookie.value, { path: '/', httpOnly: true, sameSite: 'lax', ...(cookie.expires ? { expires: cookie.expires } : {}) });
+    }
+  }
+  if (result.location !== undefined) res.set('Location', result.location);
+  if (result.kind === 'redirect' || result.kind === 'empty') {
+    res.status(result.status).set('Content-Length', '0').end();
+    return;
+  }
+  if (result.acceptPatch) res.set('Accept-Patch', mediaType(result.acceptPatch, format));
+  send(res, result.status ?? 200, result.root, format, result.mediaType);
+}
+
+function send(res: Response, status: number, root: ObjectNode, format: WireFormat, mediaTypeName?: string): void {
+  // A Buffer body keeps Express from appending `; charset=utf-8` to the vendor media type.
+  const body = Buffer.from(format === 'json' ? writeJson(root) : writeXml(root), 'utf8');
+  res.status(status).set('Content-Type', mediaType(mediaTypeName ?? root.mediaType, format)).set('Content-Length', String(body.length)).end(body);
+}

@@ -1,0 +1,18 @@
+import type { RestHandler } from '../http/context.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { contentTypeRoutes } from './content-types.js';
+import { contentRoutes } from './content.js';
+import { locationRoutes } from './locations.js';
+import { referenceDataRoutes } from './reference-data.js';
+import { rootRoutes } from './root.js';
+import { userRoutes } from './users.js';
+
+/** The whole REST route table, grouped by resource (rest.md §3). */
+export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
+  ...rootRoutes,
+  ...contentRoutes,
+  ...locationRoutes,
+  ...contentTypeRoutes,
+  ...referenceDataRoutes,
+  ...userRoutes,
+];

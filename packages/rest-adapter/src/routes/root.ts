@@ -1,0 +1,53 @@
+import type { Field } from '@contentrepo/core';
+import type { RestHandler } from '../http/context.js';
+import { NotImplementedRestError, RestNotFoundError } from '../http/errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { obj, val } from '../output/node.js';
+import { isObject } from '../output/visitors/field-values.js';
+import { rootNode } from '../output/visitors/root.js';
+import { resource } from './support.js';
+
+const root: RestHandler = async (context) => resource(rootNode(context.visit));
+
+/** GET /views… → 501: views are not stored, only run by POST (search-auth-errors-data.md A.1). */
+const viewsNotStored: RestHandler = async () => {
+  throw new NotImplementedRestError('Stored views are not supported: run a search with POST /views');
+};
+
+/**
+ * GET /content/binary/images/{contentId-fieldId[-versionNo]}/variations/{alias} (rest.md §3.4 B1). Variations
+ * are served from the original image for now.
+ */
+const imageVariation: RestHandler = async (context) => {
+  const [contentId, fieldId, versionNo] = (context.params['imageId'] ?? '').split('-').map(Number);
+  const alias = context.params['variation'] ?? '';
+  const notFound = (): RestNotFoundError => new RestNotFoundError(`Could not find 'ImageVariation' with identifier '${context.params['imageId'] ?? ''}/${alias}'`);
+  if (contentId === undefined || fieldId === undefined) throw notFound();
+  if (alias !== 'original' && !context.visit.imageVariations.includes(alias)) throw notFound();
+  const content = await context.repository.contentService.loadContent(contentId, versionNo === undefined ? {} : { versionNo });
+  const field: Field | undefined = content.fields.find((candidate) => candidate.id === fieldId && candidate.fieldTypeIdentifier === 'ezimage');
+  const image = field ? context.visit.fieldTypes.get('ezimage').toHash(field.value) : null;
+  if (!image || !isObject(image) || typeof image['uri'] !== 'string') throw notFound();
+  const number = (key: string) => (typeof image[key] === 'number' && image[key] !== 0 ? image[key] : undefined);
+  const width = number('width');
+  const height = number('height');
+  const fileSize = number('fileSize');
+  return resource(
+    obj('ContentImageVariation', 'ContentImageVariation', { href: context.hrefs.imageVariation(context.params['imageId'] ?? '', alias) }, [
+      val('uri', `${context.visit.origin}${image['uri']}`),
+      typeof image['mime'] === 'string' ? val('contentType', image['mime']) : undefined,
+      width === undefined ? undefined : val('width', width),
+      height === undefined ? undefined : val('height', height),
+      fileSize === undefined ? undefined : val('fileSize', fileSize),
+    ]),
+  );
+};
+
+/** Root, views placeholders and image variations. */
+export const rootRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/', methods: [['GET', root]] },
+  { path: '/views', methods: [['GET', viewsNotStored]] },
+  { path: '/views/{viewId:viewId}', methods: [['GET', viewsNotStored]] },
+  { path: '/views/{viewId:viewId}/results', methods: [['GET', viewsNotStored]] },
+  { path: '/content/binary/images/{imageId:imageId}/variations/{variation:variation}', methods: [['GET', imageVariation]] },
+];
