@@ -1,1 +1,4 @@
-export {};
+/** @contentrepo/server — the composition root. */
+export { createApp, REST_PREFIX, type App, type AppOptions } from './app.js';
+export { ConfigError, loadConfig, type ServerConfig } from './config.js';
+export { createScryptPasswordHasher } from './password-hasher.js';

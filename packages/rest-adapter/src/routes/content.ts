@@ -28,8 +28,7 @@ const createContent: RestHandler = async (context) => {
   return contentResource(context, created.contentInfo, { status: 201, location: context.hrefs.content(created.contentInfo.id) });
 };
 
-const loadContent: RestHandler = async (context) =>
-  contentResource(context, await context.repository.contentService.loadContentInfo(contentId(context)));
+const loadContent: RestHandler = (context) => contentResource(context, contentId(context));
 
 /** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo (row 4). */
 const updateContentMetadata: RestHandler = async (context) => {
@@ -77,7 +76,7 @@ const loadVersions: RestHandler = async (context) => {
 const versionResult = async (context: RestContext, id: number, no: number, status = 200, location?: string): Promise<RestResult> => {
   const languages = languagesParam(context);
   const content = await context.repository.contentService.loadContent(id, { versionNo: no, ...(languages ? { languages } : {}) });
-  const relations = await context.repository.contentService.loadRelations(id, no);
+  const relations = await context.repository.contentService.loadRelations(content.versionInfo);
   return resource(versionNode({ content, relations }, context.visit), {
     status,
     acceptPatch: 'VersionUpdate',
@@ -130,7 +129,7 @@ const publishVersion: RestHandler = async (context) => {
 const loadVersionRelations: RestHandler = async (context) => {
   const id = contentId(context);
   const no = versionNo(context);
-  const relations = await context.repository.contentService.loadRelations(id, no);
+  const relations = await context.repository.contentService.loadRelations(await context.repository.contentService.loadVersionInfo(id, no));
   const offset = intQuery(context, 'offset', 0);
   const limit = intQuery(context, 'limit', -1);
   const page = relations.slice(offset, limit < 0 ? undefined : offset + limit);
@@ -140,7 +139,8 @@ const loadVersionRelations: RestHandler = async (context) => {
 const loadVersionRelation: RestHandler = async (context) => {
   const id = contentId(context);
   const relationId = intParam(context, 'relationId');
-  const relation = (await context.repository.contentService.loadRelations(id, versionNo(context))).find((r) => r.id === relationId);
+  const versionInfo = await context.repository.contentService.loadVersionInfo(id, versionNo(context));
+  const relation = (await context.repository.contentService.loadRelations(versionInfo)).find((r) => r.id === relationId);
   if (!relation) throw new RestNotFoundError(`Could not find 'Relation' with identifier '${relationId}'`);
   return resource(relationNode(relation, context.visit));
 };

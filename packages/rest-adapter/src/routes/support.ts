@@ -61,7 +61,7 @@ export async function currentVersion(
   languages?: readonly string[],
 ): Promise<EmbeddedVersion> {
   const content = await context.repository.contentService.loadContent(contentId, languages ? { languages } : {});
-  const relations = await context.repository.contentService.loadRelations(contentId, content.versionInfo.versionNo);
+  const relations = await context.repository.contentService.loadRelations(content.versionInfo);
   return { content, relations };
 }
 
@@ -71,12 +71,14 @@ export async function currentVersion(
  */
 export async function contentResource(
   context: RestContext,
-  contentInfo: ContentInfo,
+  content: ContentInfo | number,
   options: { status?: number; location?: string; embed?: boolean } = {},
 ): Promise<RestResult> {
   const embed = options.embed ?? wantsVariant(context, 'Content');
-  const version = embed ? await currentVersion(context, contentInfo.id, languagesParam(context)) : undefined;
-  const info = version?.content.contentInfo ?? contentInfo;
+  const contentId = typeof content === 'number' ? content : content.id;
+  const version = embed ? await currentVersion(context, contentId, languagesParam(context)) : undefined;
+  const info =
+    version?.content.contentInfo ?? (typeof content === 'number' ? await context.repository.contentService.loadContentInfo(content) : content);
   const mainLocation = await readableLocation(context, info.mainLocationId);
   return resource(contentNode({ contentInfo: info, mainLocation, ...(version ? { currentVersion: version } : {}) }, context.visit), {
     ...(options.status === undefined ? {} : { status: options.status }),

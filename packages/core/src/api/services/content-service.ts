@@ -32,7 +32,8 @@ export interface ContentService {
   loadContent(contentId: number, options?: LoadContentOptions): Promise<Content>;
   /** All versions, oldest first (`content/versionread` for non-published ones). */
   loadVersions(contentId: number): Promise<readonly VersionInfo[]>;
-  loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]>;
+  /** Relations of a version (Ibexa `loadRelations(VersionInfo)`), by id. `content/read` on the item. */
+  loadRelations(versionInfo: VersionInfo): Promise<readonly Relation[]>;
 
   /**
    * Creates a content item with a draft version 1 (Ibexa `createContent`). The locations are created at the

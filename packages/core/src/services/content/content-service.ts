@@ -26,7 +26,7 @@ export function createContentService(context: ServiceContext): ContentService {
     loadVersionInfo: (contentId, versionNo) => loadVersionInfo(context, contentId, versionNo),
     loadContent: (contentId, options) => loadContent(context, contentId, options),
     loadVersions: (contentId) => loadVersions(context, contentId),
-    loadRelations: (contentId, versionNo) => loadRelations(context, contentId, versionNo),
+    loadRelations: (versionInfo) => loadRelations(context, versionInfo),
     createContent: (struct, locations) => createContent(context, struct, locations),
     updateContent: (contentId, versionNo, struct) => updateContent(context, contentId, versionNo, struct),
     publishVersion: (contentId, versionNo) => publishVersion(context, contentId, versionNo),

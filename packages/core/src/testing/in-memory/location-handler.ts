@@ -107,7 +107,8 @@ export function createInMemoryLocationHandler(holder: StateHolder): LocationHand
       if (content) s().contents.set(contentId, { ...content, isHidden: hidden });
       for (const location of [...s().locations.values()].filter((l) => l.contentId === contentId)) refreshVisibility(location);
     },
-    loadSubtreeContentIds: async (locationId) => [...new Set(subtree(require(locationId)).map((l) => l.contentId))],
+    loadSubtreeContentIds: async (locationId) =>
+      [...new Set(subtree(require(locationId)).map((l) => l.contentId))].filter((contentId) => contentId !== 0),
     async move(locationId, newParentId) {
       const moved = require(locationId);
       const parent = require(newParentId);

@@ -6,6 +6,26 @@ type HashObject = { readonly [key: string]: Hash };
 /** Whether a hash is a map (not a scalar, null or list). */
 export const isObject = (hash: Hash): hash is HashObject => typeof hash === 'object' && hash !== null && !Array.isArray(hash);
 
+const XHTML5_CACHE_SIZE = 512;
+const xhtml5Cache = new Map<string, string>();
+
+/** `docbookToXhtml5Edit` with a small LRU: the same document is converted once, not on every read. */
+function xhtml5Edit(docbook: string): string {
+  const cached = xhtml5Cache.get(docbook);
+  if (cached !== undefined) {
+    xhtml5Cache.delete(docbook);
+    xhtml5Cache.set(docbook, cached);
+    return cached;
+  }
+  const converted = docbookToXhtml5Edit(docbook);
+  if (xhtml5Cache.size >= XHTML5_CACHE_SIZE) {
+    const oldest = xhtml5Cache.keys().next().value;
+    if (oldest !== undefined) xhtml5Cache.delete(oldest);
+  }
+  xhtml5Cache.set(docbook, converted);
+  return converted;
+}
+
 /**
  * The REST `fieldValue` of a field (rest.md §4.3): the field type's hash plus what REST adds (Ibexa's REST
  * field type processors): image `imageId`, `path` and `variations`; absolute binary file `uri`/`url`; relation
@@ -42,7 +62,7 @@ export function fieldValueHash(field: Field, contentId: number, versionNo: numbe
     }
     case 'ezrichtext': {
       const xml = hash['xml'];
-      return typeof xml === 'string' ? { ...hash, xhtml5edit: docbookToXhtml5Edit(xml) } : hash;
+      return typeof xml === 'string' ? { ...hash, xhtml5edit: xhtml5Edit(xml) } : hash;
     }
     default:
       return hash;

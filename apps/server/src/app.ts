@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import {
+  createDefaultFieldTypeRegistry,
+  createRepository,
+  installCleanRepository,
+  type BinaryStorage,
+  type Repository,
+} from '@contentrepo/core';
+import { createPersistence } from '@contentrepo/persistence';
+import { createRestRouter } from '@contentrepo/rest-adapter';
+import express, { type Express, type Request, type Response } from 'express';
+import { pino, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { ServerConfig } from './config.js';
+import { createScryptPasswordHasher } from './password-hasher.js';
+
+/** REST path prefix below the base path (rest.md §1.1). */
+export const REST_PREFIX = '/api/ibexa/v2';
+
+/** A composed server, ready to be mounted or listened on. */
+export interface App {
+  /** The Express application (no `listen` yet). */
+  readonly express: Express;
+  /** The repository, acting as the anonymous user (`forUser` for others). */
+  readonly repository: Repository;
+  /** Whether this start seeded the clean-install data (first start). */
+  readonly installed: boolean;
+  /** Which database backs it. */
+  readonly driver: 'sqlite' | 'postgresql';
+  /** Closes the database connections. */
+  close(): Promise<void>;
+}
+
+/** Options that are not configuration: injected collaborators. */
+export interface AppOptions {
+  /** Defaults to a pino logger at `config.logLevel`. */
+  readonly logger?: Logger;
+}
+
+/**
+ * The composition root: migrates the database, seeds the clean-install data on first start, builds the
+ * repository and mounts the REST API at `<basePath>/api/ibexa/v2` and stored files at `<basePath>/var/site/storage`.
+ * Plain typed wiring, no container. Does not listen (see `main.ts`).
+ */
+export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const storageUriPrefix = `${config.basePath}/var/site/storage`;
+  const store = await createPersistence({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    storageUriPrefix,
+    logger: (message: string) => logger.debug({ component: 'orm' }, message),
+  });
+  try {
+    await store.migrate();
+    const fieldTypes = createDefaultFieldTypeRegistry();
+    const passwordHasher = createScryptPasswordHasher();
+    const installed = await installCleanRepository({
+      persistence: store.persistence,
+      seedImporter: store.seedImporter,
+      fieldTypes,
+      passwordHasher,
+      adminPassword: config.adminPassword,
+      languages: config.languages,
+    });
+    if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
+    const repository = createRepository({ persistence: store.persistence, storage: store.storage, passwordHasher, fieldTypes });
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback');
+    app.use(pinoHttp({ logger, quietReqLogger: true }));
+    app.use(
+      `${config.basePath}${REST_PREFIX}`,
+      createRestRouter({
+        repository,
+        sessions: store.sessions,
+        basicAuth: config.basicAuth,
+        bodyLimit: config.bodyLimit,
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        debug: config.debug,
+        logger,
+      }),
+    );
+    app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
+      serveStoredFile(store.storage, req, res).catch(next);
+    });
+    app.get(`${config.basePath}/healthz`, (_req, res) => {
+      res.json({ status: 'ok', driver: store.driver });
+    });
+
+    return { express: app, repository, installed, driver: store.driver, close: () => store.close() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Streams a stored file (image or binary file) at the `uri` the REST payload gives (404 when absent). */
+async function serveStoredFile(storage: BinaryStorage, req: Request, res: Response): Promise<void> {
+  const key = storage.keyOf(req.path);
+  const file = key === null ? null : await storage.get(key);
+  if (!file || key === null) {
+    res.status(404).type('text/plain').send('Not Found');
+    return;
+  }
+  res.status(200).type(key.slice(key.lastIndexOf('.')) || 'application/octet-stream').set('Content-Length', String(file.size));
+  res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  Readable.from(file.stream).pipe(res);
+}

@@ -1,0 +1,172 @@
+import type { ContentCreateRecord, ContentInfo, PendingLocation, StoredContent } from '@contentrepo/core';
+import { NotFoundError } from '@contentrepo/core';
+import { versionStatusCode } from '../../db/codes.js';
+import { allocateIds } from '../../db/id-sequences.js';
+import { insertReturningId, insertRows } from '../../db/inserts.js';
+import type { SqlContext } from '../../db/sql-context.js';
+import { convertUniqueViolation } from '../../db/unique-violation.js';
+import { toStoredField } from '../../mappers/content-parts.js';
+import {
+  fieldRow,
+  nameRows,
+  newContentRow,
+  newRelationRow,
+  pendingLocationRow,
+  versionRow,
+} from '../../mappers/row-encoders.js';
+import { duplicateContentRemoteId } from '../duplicate-errors.js';
+import { insertFields } from './content-fields.js';
+import { loadContentInfo, loadStoredContent } from './content-reads.js';
+
+/**
+ * `ContentHandler.create`: the item (status DRAFT, current version 1, no location yet), its draft version 1,
+ * names, fields (new ids from the sequence), relations and pending locations, in one transaction.
+ * @throws InvalidArgumentError when the remoteId is taken.
+ */
+export async function createContent(ctx: SqlContext, record: ContentCreateRecord): Promise<StoredContent> {
+  return ctx.atomic(async (tx) => {
+    const content = newContentRow({
+      contentTypeId: record.contentTypeId,
+      name: record.name,
+      sectionId: record.sectionId,
+      currentVersionNo: 1,
+      ownerId: record.ownerId,
+      modificationDate: record.modificationDate,
+      publishedDate: null,
+      alwaysAvailable: record.alwaysAvailable,
+      remoteId: record.remoteId,
+      mainLanguageCode: record.mainLanguageCode,
+      mainLocationId: null,
+      status: 'DRAFT',
+      isHidden: false,
+    });
+    const contentId = await convertUniqueViolation(
+      tx,
+      () => insertReturningId(tx, 'content', content),
+      () => duplicateContentRemoteId(record.remoteId),
+    );
+    await tx.exec(tx.kx('content_version').insert(
+      versionRow({
+        contentId,
+        versionNo: 1,
+        status: 'DRAFT',
+        creatorId: record.creatorId,
+        creationDate: record.modificationDate,
+        modificationDate: record.modificationDate,
+        initialLanguageCode: record.initialLanguageCode,
+        languageCodes: record.languageCodes,
+      }),
+    ));
+    await insertRows(tx, 'content_name', nameRows(contentId, 1, record.names));
+    await insertFields(tx, contentId, 1, record.fields);
+    await insertRows(tx, 'content_relation', record.relations.map((relation) => newRelationRow(contentId, 1, relation)));
+    await insertRows(tx, 'pending_location', record.pendingLocations.map((pending) => pendingLocationRow(contentId, pending)));
+    const stored = await loadStoredContent(tx, contentId, 1);
+    if (!stored) throw new Error(`Content ${contentId} vanished after its creation`);
+    return stored;
+  });
+}
+
+/** What `ContentHandler.copy` receives besides the source id. */
+export interface CopyRequest {
+  readonly versionNo: number | null;
+  readonly remoteId: string;
+  readonly date: Date;
+  readonly pendingLocations: readonly PendingLocation[];
+}
+
+/**
+ * `ContentHandler.copy`: a new item with new ids holding every version of the source (or only `versionNo`,
+ * renumbered 1) with their statuses, names and relations copied set-based (`INSERT … SELECT`) and fields
+ * re-inserted with new ids (one new id per source field id, so the copy's versions still share field ids). The
+ * copy keeps owner, section, type, languages and hidden flag; gets `remoteId`, `date` as modification date, no
+ * location and the given pending locations. As in core's reference handler it is PUBLISHED (published at `date`)
+ * when a copied version is published, DRAFT otherwise, and named after its current version's main-language name.
+ * @throws NotFoundError unknown item or version. @throws InvalidArgumentError when the remoteId is taken.
+ */
+export async function copyContent(ctx: SqlContext, sourceId: number, request: CopyRequest): Promise<ContentInfo> {
+  return ctx.atomic(async (tx) => {
+    const source = await loadContentInfo(tx, { id: sourceId });
+    if (!source) throw NotFoundError.content(sourceId);
+    const single = request.versionNo;
+    const versionQuery = tx
+      .kx('content_version')
+      .select('version_no', 'status')
+      .where('content_id', sourceId)
+      .orderBy('version_no');
+    if (single !== null) versionQuery.where('version_no', single);
+    const versions = (await tx.rows(versionQuery)).map((row) => ({
+      versionNo: row.int('version_no'),
+      status: row.int('status'),
+    }));
+    const current = versions.find((version) => version.versionNo === source.currentVersionNo) ?? versions[0];
+    if (!current) throw NotFoundError.version(sourceId, single ?? source.currentVersionNo);
+    const published = versions.some((version) => version.status === versionStatusCode('PUBLISHED'));
+    const currentName = await tx.first(
+      tx.kx('content_name').select('name').where({
+        content_id: sourceId,
+        version_no: current.versionNo,
+        language_code: source.mainLanguageCode,
+      }),
+    );
+    const content = newContentRow({
+      ...source,
+      name: currentName?.str('name') ?? source.name,
+      remoteId: request.remoteId,
+      modificationDate: request.date,
+      publishedDate: published ? request.date : null,
+      status: published ? 'PUBLISHED' : 'DRAFT',
+      mainLocationId: null,
+      currentVersionNo: single === null ? source.currentVersionNo : 1,
+    });
+    const copyId = await convertUniqueViolation(
+      tx,
+      () => insertReturningId(tx, 'content', content),
+      () => duplicateContentRemoteId(request.remoteId),
+    );
+    const versionFilter = single === null ? '' : ' AND version_no = ?';
+    const filterArgs = single === null ? [] : [single];
+    const versionNoExpr = single === null ? 'version_no' : '1';
+    await tx.run(
+      'INSERT INTO content_version (content_id, version_no, status, creator_id, created, modified, ' +
+        'initial_language_code, language_codes) ' +
+        `SELECT ?, ${versionNoExpr}, status, creator_id, created, modified, initial_language_code, language_codes ` +
+        `FROM content_version WHERE content_id = ?${versionFilter} ORDER BY version_no`,
+      [copyId, sourceId, ...filterArgs],
+    );
+    await tx.run(
+      'INSERT INTO content_name (content_id, version_no, language_code, name) ' +
+        `SELECT ?, ${versionNoExpr}, language_code, name FROM content_name WHERE content_id = ?${versionFilter}`,
+      [copyId, sourceId, ...filterArgs],
+    );
+    await tx.run(
+      'INSERT INTO content_relation (source_content_id, source_version_no, destination_content_id, type, ' +
+        'source_field_definition_identifier) ' +
+        `SELECT ?, ${single === null ? 'source_version_no' : '1'}, destination_content_id, type, ` +
+        'source_field_definition_identifier FROM content_relation WHERE source_content_id = ?' +
+        `${single === null ? '' : ' AND source_version_no = ?'} ORDER BY id`,
+      [copyId, sourceId, ...filterArgs],
+    );
+    await copyFields(tx, sourceId, copyId, single);
+    await insertRows(tx, 'pending_location', request.pendingLocations.map((pending) => pendingLocationRow(copyId, pending)));
+    const copy = await loadContentInfo(tx, { id: copyId });
+    if (!copy) throw new Error(`Content ${copyId} vanished after its creation`);
+    return copy;
+  });
+}
+
+async function copyFields(tx: SqlContext, sourceId: number, copyId: number, single: number | null): Promise<void> {
+  const query = tx.kx('content_field').select('*').where('content_id', sourceId).orderBy(['version_no', 'id']);
+  if (single !== null) query.where('version_no', single);
+  const fields = (await tx.rows(query)).map((row) => ({ versionNo: row.int('version_no'), field: toStoredField(row) }));
+  const sourceIds = [...new Set(fields.map(({ field }) => field.id))];
+  const freshIds = await allocateIds(tx, 'content_field', sourceIds.length);
+  const idMap = new Map(sourceIds.map((id, index) => [id, freshIds[index] ?? 0]));
+  await insertRows(
+    tx,
+    'content_field',
+    fields.map(({ versionNo, field }) =>
+      fieldRow(copyId, single === null ? versionNo : 1, { ...field, id: idMap.get(field.id) ?? 0 }),
+    ),
+  );
+}

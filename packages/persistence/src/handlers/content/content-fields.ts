@@ -1,0 +1,38 @@
+import type { NewField } from '@contentrepo/core';
+import { allocateIds } from '../../db/id-sequences.js';
+import { insertRows } from '../../db/inserts.js';
+import type { SqlContext } from '../../db/sql-context.js';
+import { fieldRow } from '../../mappers/row-encoders.js';
+
+/**
+ * Gives every field an id: its own when set, otherwise a new one from the `content_field` sequence (one
+ * allocation for all of them). Must run inside a transaction.
+ */
+export async function withFieldIds(
+  ctx: SqlContext,
+  fields: readonly NewField[],
+): Promise<(NewField & { readonly id: number })[]> {
+  const fresh = await allocateIds(ctx, 'content_field', fields.filter((field) => field.id === undefined).length);
+  let next = 0;
+  return fields.map((field) => {
+    if (field.id !== undefined) return { ...field, id: field.id };
+    const id = fresh[next++];
+    if (id === undefined) throw new Error('Field id allocation returned too few ids');
+    return { ...field, id };
+  });
+}
+
+/** Inserts the fields of a version, assigning ids to new fields. Must run inside a transaction. */
+export async function insertFields(
+  ctx: SqlContext,
+  contentId: number,
+  versionNo: number,
+  fields: readonly NewField[],
+): Promise<void> {
+  const withIds = await withFieldIds(ctx, fields);
+  await insertRows(
+    ctx,
+    'content_field',
+    withIds.map((field) => fieldRow(contentId, versionNo, field)),
+  );
+}

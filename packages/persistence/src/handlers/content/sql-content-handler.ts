@@ -1,0 +1,122 @@
+import type {
+  ContentCreateRecord,
+  ContentHandler,
+  ContentInfo,
+  ContentMetadataPatch,
+  DraftUpdateRecord,
+  PendingLocation,
+  Relation,
+  StoredContent,
+  VersionInfo,
+} from '@contentrepo/core';
+import type { SqlContext } from '../../db/sql-context.js';
+import { toPendingLocation, toRelation } from '../../mappers/content-parts.js';
+import { copyContent, createContent, type CopyRequest } from './content-create.js';
+import { deleteContent, updateMetadata } from './content-metadata.js';
+import {
+  loadContentInfo,
+  loadContentInfoList,
+  loadCurrentList,
+  loadStoredContent,
+  loadVersionInfos,
+} from './content-reads.js';
+import { createDraft, deleteVersion, publishVersion, updateDraft, type DraftRequest } from './content-versions.js';
+
+/**
+ * ContentHandler on `content`, `content_version`, `content_name`, `content_field`, `content_relation` and
+ * `pending_location` (Ibexa `Content\Handler`, Legacy storage). Loads return null for unknown ids; multi-statement
+ * writes run in one transaction (joining the caller's). Each operation lives in its own module; this class only
+ * binds them to a {@link SqlContext}.
+ */
+export class SqlContentHandler implements ContentHandler {
+  constructor(private readonly ctx: SqlContext) {}
+
+  create(record: ContentCreateRecord): Promise<StoredContent> {
+    return createContent(this.ctx, record);
+  }
+
+  loadContentInfo(contentId: number): Promise<ContentInfo | null> {
+    return loadContentInfo(this.ctx, { id: contentId });
+  }
+
+  loadContentInfoByRemoteId(remoteId: string): Promise<ContentInfo | null> {
+    return loadContentInfo(this.ctx, { remoteId });
+  }
+
+  loadContentInfoList(contentIds: readonly number[]): Promise<readonly ContentInfo[]> {
+    return loadContentInfoList(this.ctx, contentIds);
+  }
+
+  async loadVersionInfo(contentId: number, versionNo: number): Promise<VersionInfo | null> {
+    const [version] = await loadVersionInfos(this.ctx, contentId, versionNo);
+    return version ?? null;
+  }
+
+  loadVersionInfoList(contentId: number): Promise<readonly VersionInfo[]> {
+    return loadVersionInfos(this.ctx, contentId);
+  }
+
+  load(contentId: number, versionNo: number, languages?: readonly string[]): Promise<StoredContent | null> {
+    return loadStoredContent(this.ctx, contentId, versionNo, languages);
+  }
+
+  loadCurrentList(contentIds: readonly number[], languages?: readonly string[]): Promise<readonly StoredContent[]> {
+    return loadCurrentList(this.ctx, contentIds, languages);
+  }
+
+  createDraft(contentId: number, sourceVersionNo: number, draft: DraftRequest): Promise<VersionInfo> {
+    return createDraft(this.ctx, contentId, sourceVersionNo, draft);
+  }
+
+  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<void> {
+    return updateDraft(this.ctx, contentId, versionNo, update);
+  }
+
+  publish(
+    contentId: number,
+    versionNo: number,
+    publication: { readonly name: string; readonly date: Date },
+  ): Promise<ContentInfo> {
+    return publishVersion(this.ctx, contentId, versionNo, publication);
+  }
+
+  deleteVersion(contentId: number, versionNo: number): Promise<void> {
+    return deleteVersion(this.ctx, contentId, versionNo);
+  }
+
+  deleteContent(contentId: number): Promise<void> {
+    return deleteContent(this.ctx, contentId);
+  }
+
+  updateMetadata(contentId: number, patch: ContentMetadataPatch): Promise<ContentInfo> {
+    return updateMetadata(this.ctx, contentId, patch);
+  }
+
+  /** Relations of one version, by id. */
+  async loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]> {
+    const rows = await this.ctx.rows(
+      this.ctx
+        .kx('content_relation')
+        .select('*')
+        .where({ source_content_id: contentId, source_version_no: versionNo })
+        .orderBy('id'),
+    );
+    return rows.map(toRelation);
+  }
+
+  copy(contentId: number, copy: CopyRequest): Promise<ContentInfo> {
+    return copyContent(this.ctx, contentId, copy);
+  }
+
+  /** Pending locations in the order they were given at creation. */
+  async loadPendingLocations(contentId: number): Promise<readonly PendingLocation[]> {
+    const rows = await this.ctx.rows(
+      this.ctx.kx('pending_location').select('*').where('content_id', contentId).orderBy('id'),
+    );
+    return rows.map(toPendingLocation);
+  }
+
+  async deletePendingLocations(contentId: number): Promise<void> {
+    await this.ctx.exec(this.ctx.kx('pending_location').where('content_id', contentId).delete());
+  }
+}

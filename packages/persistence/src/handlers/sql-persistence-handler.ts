@@ -1,0 +1,56 @@
+import type {
+  ContentHandler,
+  ContentTypeHandler,
+  LanguageHandler,
+  LocationHandler,
+  ObjectStateHandler,
+  PersistenceHandler,
+  RoleHandler,
+  SearchHandler,
+  SectionHandler,
+  UserHandler,
+} from '@contentrepo/core';
+import type { SqlContext } from '../db/sql-context.js';
+import { SqlSearchHandler } from '../search/sql-search-handler.js';
+import { SqlContentHandler } from './content/sql-content-handler.js';
+import { SqlLocationHandler } from './location/sql-location-handler.js';
+import { SqlContentTypeHandler } from './sql-content-type-handler.js';
+import { SqlLanguageHandler } from './sql-language-handler.js';
+import { SqlObjectStateHandler } from './sql-object-state-handler.js';
+import { SqlRoleHandler } from './sql-role-handler.js';
+import { SqlSectionHandler } from './sql-section-handler.js';
+import { SqlUserHandler } from './sql-user-handler.js';
+
+/**
+ * The persistence SPI on SQL (SQLite or PostgreSQL through MikroORM): one handler per aggregate, all bound to the
+ * same {@link SqlContext}. `transaction(work)` hands `work` a PersistenceHandler bound to one database
+ * transaction (committed when `work` resolves, rolled back and rethrown when it rejects); calling `transaction`
+ * on that handler — or on this one from within `work` — joins it.
+ */
+export class SqlPersistenceHandler implements PersistenceHandler {
+  readonly contentHandler: ContentHandler;
+  readonly locationHandler: LocationHandler;
+  readonly contentTypeHandler: ContentTypeHandler;
+  readonly sectionHandler: SectionHandler;
+  readonly languageHandler: LanguageHandler;
+  readonly userHandler: UserHandler;
+  readonly roleHandler: RoleHandler;
+  readonly objectStateHandler: ObjectStateHandler;
+  readonly searchHandler: SearchHandler;
+
+  constructor(private readonly ctx: SqlContext) {
+    this.contentHandler = new SqlContentHandler(ctx);
+    this.locationHandler = new SqlLocationHandler(ctx);
+    this.contentTypeHandler = new SqlContentTypeHandler(ctx);
+    this.sectionHandler = new SqlSectionHandler(ctx);
+    this.languageHandler = new SqlLanguageHandler(ctx);
+    this.userHandler = new SqlUserHandler(ctx);
+    this.roleHandler = new SqlRoleHandler(ctx);
+    this.objectStateHandler = new SqlObjectStateHandler(ctx);
+    this.searchHandler = new SqlSearchHandler(ctx);
+  }
+
+  transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
+    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx)));
+  }
+}

@@ -1,0 +1,102 @@
+import { expect, it } from '@jest/globals';
+import { InvalidArgumentError } from '@contentrepo/core';
+import { folder, publishFolder, uniqueId } from '../test-support/builders.js';
+import { describeOnEachDialect } from '../test-support/dialect-suite.js';
+
+describeOnEachDialect('transactions and unique keys', (store) => {
+  it('rolls back every write of a failed transaction, while a concurrent reader waits or reads the old state', async () => {
+    const { persistence } = store();
+    const remoteId = uniqueId('rolled-back');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const failing = persistence.transaction(async (tx) => {
+      const created = await tx.contentHandler.create(folder('Doomed', { remoteId }));
+      await tx.contentHandler.publish(created.contentInfo.id, 1, { name: 'Doomed', date: new Date('2024-01-01T00:00:00Z') });
+      await tx.locationHandler.create({
+        contentId: created.contentInfo.id, parentLocationId: 2, priority: 0, hidden: false, remoteId: uniqueId('l'), sortField: 'PATH', sortOrder: 'ASC',
+      });
+      await tx.locationHandler.setHidden(2, true);
+      await gate;
+      throw new Error('abort');
+    });
+    const concurrentRead = persistence.contentHandler.loadContentInfoByRemoteId(remoteId);
+    release();
+    await expect(failing).rejects.toThrow('abort');
+    expect(await concurrentRead).toBeNull();
+    expect(await persistence.contentHandler.loadContentInfoByRemoteId(remoteId)).toBeNull();
+    expect(await persistence.locationHandler.load(2)).toMatchObject({ hidden: false, invisible: false });
+    expect((await persistence.locationHandler.countChildren([2])).get(2)).toBe(1);
+  });
+
+  it('lets the root handlers read inside a transaction (joining it) instead of waiting for its connection', async () => {
+    const { persistence } = store();
+    const remoteId = uniqueId('inside');
+    const seen = await persistence.transaction(async (tx) => {
+      await tx.contentHandler.create(folder('Inside', { remoteId }));
+      return persistence.contentHandler.loadContentInfoByRemoteId(remoteId);
+    });
+    expect(seen?.remoteId).toBe(remoteId);
+  });
+
+  it('joins the enclosing transaction when nested, so an outer failure undoes the inner work', async () => {
+    const { persistence } = store();
+    const remoteId = uniqueId('nested');
+    await expect(
+      persistence.transaction(async (tx) => {
+        await tx.transaction(async (inner) => {
+          await inner.transaction((innermost) => innermost.contentHandler.create(folder('Nested', { remoteId })));
+        });
+        throw new Error('outer');
+      }),
+    ).rejects.toThrow('outer');
+    expect(await persistence.contentHandler.loadContentInfoByRemoteId(remoteId)).toBeNull();
+  });
+
+  it('serialises concurrent transactions and keeps their outcomes apart', async () => {
+    const { persistence } = store();
+    const names = Array.from({ length: 8 }, (_, index) => uniqueId(`parallel-${index}`));
+    const results = await Promise.allSettled(
+      names.map((remoteId, index) =>
+        persistence.transaction(async (tx) => {
+          await tx.contentHandler.create(folder(remoteId, { remoteId }));
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          if (index % 2 === 1) throw new Error('odd');
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(names.map((_, index) => (index % 2 === 1 ? 'rejected' : 'fulfilled')));
+    for (const [index, remoteId] of names.entries()) {
+      const found = await persistence.contentHandler.loadContentInfoByRemoteId(remoteId);
+      expect(found === null).toBe(index % 2 === 1);
+    }
+  });
+
+  it('turns duplicate content and location remoteIds and logins into InvalidArgumentError', async () => {
+    const { persistence } = store();
+    await expect(persistence.contentHandler.create(folder('Dup', { remoteId: 'content-1' }))).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(persistence.contentHandler.updateMetadata(20, { remoteId: 'content-1' })).rejects.toBeInstanceOf(InvalidArgumentError);
+    const located = await publishFolder(persistence, 'Has location', 2);
+    await expect(persistence.locationHandler.update(located.locationId, { remoteId: 'location-2' })).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(
+      persistence.locationHandler.create({
+        contentId: located.contentId, parentLocationId: 5, priority: 0, hidden: false, remoteId: 'location-20', sortField: 'PATH', sortOrder: 'ASC',
+      }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(
+      persistence.userHandler.upsertAccount({
+        contentId: located.contentId, login: 'ADMIN', email: 'x@example.com', passwordHash: 'h', enabled: true, maxLogin: 1, passwordUpdatedAt: null,
+      }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+    // a failed statement inside a transaction aborts it: the whole transaction rolls back
+    const remoteId = uniqueId('before-dup');
+    await expect(
+      persistence.transaction(async (tx) => {
+        await tx.contentHandler.create(folder('Before', { remoteId }));
+        await tx.contentHandler.create(folder('Dup', { remoteId: 'content-1' }));
+      }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+    expect(await persistence.contentHandler.loadContentInfoByRemoteId(remoteId)).toBeNull();
+  });
+});

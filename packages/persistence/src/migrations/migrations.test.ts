@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENTITIES } from '../entities/index.js';
+import { createPersistence } from '../index.js';
+import { describeOnEachDialect } from '../test-support/dialect-suite.js';
+import { dropTestSchema, testDatabaseUrl } from '../test-support/test-stores.js';
+
+describeOnEachDialect(
+  'migrations',
+  (store) => {
+    it('are idempotent', async () => {
+      await store().migrate();
+      await store().migrate();
+      const applied = await store().query('SELECT name FROM mikro_orm_migrations ORDER BY id');
+      expect(applied.map((row) => row.str('name'))).toEqual(['0001-initial-schema']);
+    });
+
+    it('create every column the entity schemas describe', async () => {
+      for (const schema of ENTITIES) {
+        const meta = schema.meta;
+        const snake = Object.keys(meta.properties).map((column) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
+        await expect(store().query(`SELECT ${snake.join(', ')} FROM ${meta.tableName ?? ''} WHERE 1 = 0`)).resolves.toEqual([]);
+      }
+    });
+  },
+  { seed: false },
+);
+
+describeOnEachDialect(
+  'SQLite connection',
+  (store) => {
+    it('uses WAL, foreign keys, synchronous=NORMAL and a busy timeout', async () => {
+      const pragma = async (name: string): Promise<string | number | undefined> => {
+        const [row] = await store().query(`PRAGMA ${name}`);
+        return name === 'journal_mode' ? row?.str(name) : row?.int(name === 'busy_timeout' ? 'timeout' : name);
+      };
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('synchronous')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+    });
+  },
+  { seed: false, only: 'SQLite' },
+);
+
+const url = testDatabaseUrl();
+(url === undefined ? describe.skip : describe)('migrations on PostgreSQL nodes starting together', () => {
+  it('migrate once: the advisory lock serialises concurrent starts on one schema', async () => {
+    if (url === undefined) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
+    const nodes = await Promise.all([1, 2, 3].map(() => createPersistence({ databaseUrl: url, dataDir, schema })));
+    try {
+      const [first] = nodes;
+      expect(await first?.seedImporter.isEmpty()).toBe(true);
+    } finally {
+      for (const node of nodes) await node.close();
+      await dropTestSchema(url, schema);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

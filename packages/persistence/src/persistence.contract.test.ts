@@ -1,0 +1,21 @@
+import { describe, it } from '@jest/globals';
+import { describePersistenceContract } from '@contentrepo/core/testing';
+import {
+  createPostgresTestStore,
+  createSqliteTestStore,
+  TEST_DATABASE_URL_VARIABLE,
+  testDatabaseUrl,
+} from './test-support/test-stores.js';
+
+describePersistenceContract('SQLite', () => createSqliteTestStore());
+
+const postgresUrl = testDatabaseUrl();
+if (postgresUrl === undefined) {
+  describe('persistence contract: PostgreSQL', () => {
+    it('is skipped', () => {
+      console.log(`PostgreSQL contract run skipped: ${TEST_DATABASE_URL_VARIABLE} is not set`);
+    });
+  });
+} else {
+  describePersistenceContract('PostgreSQL', () => createPostgresTestStore(postgresUrl));
+}

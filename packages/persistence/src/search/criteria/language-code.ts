@@ -1,0 +1,26 @@
+import { criterionHandler } from '../criterion-handler.js';
+
+/**
+ * LanguageCode: the current version has one of the languages (its `language_codes`), or — with
+ * `matchAlwaysAvailable` — the item is always available (Legacy `language_mask & (langs | 1)`,
+ * search-auth-errors-data.md A.5). JSON membership per dialect: SQLite `json_each`, PostgreSQL
+ * `jsonb_exists_any`.
+ */
+export const languageCodeCriterion = criterionHandler('LanguageCode', (criterion, ctx) => {
+  const codes = [...criterion.values];
+  const placeholders = codes.map(() => '?').join(', ');
+  const membership =
+    ctx.dialect === 'postgresql'
+      ? `jsonb_exists_any(lv.language_codes, ARRAY[${placeholders}]::text[])`
+      : `EXISTS (SELECT 1 FROM json_each(lv.language_codes) lj WHERE lj.value IN (${placeholders}))`;
+  const hasLanguage =
+    'EXISTS (SELECT 1 FROM content_version lv WHERE lv.content_id = c.id AND lv.version_no = c.current_version_no ' +
+    `AND ${membership})`;
+  return (query) => {
+    query.where((either) => {
+      if (codes.length > 0) either.orWhereRaw(hasLanguage, codes);
+      else either.orWhereRaw('1 = 0');
+      if (criterion.matchAlwaysAvailable) either.orWhere('c.always_available', true);
+    });
+  };
+});

@@ -1,0 +1,58 @@
+import type { SortClause } from '@contentrepo/core';
+import type { Knex } from '@mikro-orm/knex';
+import { contentTypeStatusCode } from '../db/codes.js';
+import type { Dialect } from '../db/dialect.js';
+import type { SearchTarget } from './criterion-handler.js';
+
+/** Tables a sort clause may need joined to the search query, each joined at most once. */
+export type SortJoin = 'section' | 'contentType';
+
+/** What a sort clause handler may use. */
+export interface SortContext {
+  readonly target: SearchTarget;
+  readonly dialect: Dialect;
+  /** Joins a table for sorting (idempotent); aliases: `ss` for section, `sct` for the published content type. */
+  join(table: SortJoin): void;
+}
+
+/** An SQL expression to order by; NULL sorts first ascending and last descending (core's `compareKeys`). */
+export type SortKey = string;
+
+/** The discriminant of sort clauses. */
+export type SortClauseType = SortClause['type'];
+/** The sort clause variant of type `T`. */
+export type SortClauseOf<T extends SortClauseType> = Extract<SortClause, { readonly type: T }>;
+
+/** Translates one sort clause into keys (none: the clause orders nothing, e.g. a location clause in a content search). */
+export type SortClauseHandler<T extends SortClauseType> = (clause: SortClauseOf<T>, ctx: SortContext) => readonly SortKey[];
+
+/** A sort clause handler bound to its clause type. */
+export interface RegisteredSortClauseHandler {
+  readonly type: SortClauseType;
+  keys(clause: SortClause, ctx: SortContext): readonly SortKey[];
+}
+
+function isClauseOf<T extends SortClauseType>(clause: SortClause, type: T): clause is SortClauseOf<T> {
+  return clause.type === type;
+}
+
+/** Registers the handler of sort clause `type`. */
+export function sortClauseHandler<T extends SortClauseType>(type: T, handler: SortClauseHandler<T>): RegisteredSortClauseHandler {
+  return {
+    type,
+    keys: (clause, ctx) => {
+      if (!isClauseOf(clause, type)) throw new Error(`Handler of ${type} called with ${clause.type}`);
+      return handler(clause, ctx);
+    },
+  };
+}
+
+/** Applies the joins a sort needs. */
+export function applySortJoin(query: Knex.QueryBuilder, join: SortJoin): void {
+  if (join === 'section') query.leftJoin('section as ss', 'ss.id', 'c.section_id');
+  else {
+    query.leftJoin('content_type as sct', (on) =>
+      on.on('sct.id', 'c.content_type_id').andOnVal('sct.status', contentTypeStatusCode('DEFINED')),
+    );
+  }
+}

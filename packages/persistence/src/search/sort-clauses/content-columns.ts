@@ -1,0 +1,18 @@
+import { binaryOrder } from '../../db/collation.js';
+import { sortClauseHandler } from '../sort-clause-handler.js';
+
+/**
+ * Sort clauses on columns of the content item (search-auth-errors-data.md A.6): ContentId `c.id`, ContentName the
+ * stored main-language name lower-cased (`c.sort_name`, code-point order as core's evaluator), DateModified
+ * `c.modified`, DatePublished `c.published` (NULL first ascending).
+ */
+export const contentIdSort = sortClauseHandler('ContentId', () => ['c.id']);
+
+/** ContentName: the lower-cased main-language name in code-point order. */
+export const contentNameSort = sortClauseHandler('ContentName', (_clause, ctx) => [binaryOrder(ctx.dialect, 'c.sort_name')]);
+
+/** DateModified: `c.modified`. */
+export const dateModifiedSort = sortClauseHandler('DateModified', () => ['c.modified']);
+
+/** DatePublished: `c.published` (NULL first ascending). */
+export const datePublishedSort = sortClauseHandler('DatePublished', () => ['c.published']);

@@ -1,0 +1,26 @@
+import { binaryOrder } from '../../db/collation.js';
+import { sortClauseHandler } from '../sort-clause-handler.js';
+
+/**
+ * Location sort clauses (search-auth-errors-data.md A.6): depth, path string (string order: `/1/10/` before
+ * `/1/2/`), priority, id of the hit's location. In a content search there is no hit location, so they order
+ * nothing (core rejects them there before the engine runs; the evaluator compares nulls as equal).
+ */
+export const locationDepthSort = sortClauseHandler('LocationDepth', (_clause, ctx) =>
+  ctx.target === 'location' ? ['l.depth'] : [],
+);
+
+/** LocationPath: `l.path_string` in code-point order. */
+export const locationPathSort = sortClauseHandler('LocationPath', (_clause, ctx) =>
+  ctx.target === 'location' ? [binaryOrder(ctx.dialect, 'l.path_string')] : [],
+);
+
+/** LocationPriority: `l.priority`. */
+export const locationPrioritySort = sortClauseHandler('LocationPriority', (_clause, ctx) =>
+  ctx.target === 'location' ? ['l.priority'] : [],
+);
+
+/** LocationId: `l.id`. */
+export const locationIdSort = sortClauseHandler('LocationId', (_clause, ctx) =>
+  ctx.target === 'location' ? ['l.id'] : [],
+);

@@ -1,0 +1,50 @@
+import type {
+  ContentIndexDocument,
+  IdSearchResult,
+  ResolvedQuery,
+  SearchCapability,
+  SearchHandler,
+} from '@contentrepo/core';
+import type { SqlContext } from '../db/sql-context.js';
+import type { SearchTarget } from './criterion-handler.js';
+import { deleteIndex, indexDocument } from './search-indexer.js';
+import { buildSearch } from './search-query.js';
+
+/**
+ * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
+ * items once each, location search their locations (root excluded); two statements per search (exact count,
+ * page of ids). The index tables written by `indexContent` back the Field criteria, Field sort and full text.
+ *
+ * Capabilities: `fullText` (FTS5 / tsvector index present; the FullText criterion itself comes with issue #3);
+ * no `scoring`, no `imageCriteria`.
+ * @throws NotImplementedError for criteria or sort clauses without a handler (see `criteria/index.ts`).
+ */
+export class SqlSearchHandler implements SearchHandler {
+  constructor(private readonly ctx: SqlContext) {}
+
+  supports(capability: SearchCapability): boolean {
+    return capability === 'fullText';
+  }
+
+  findContent(query: ResolvedQuery): Promise<IdSearchResult> {
+    return this.find('content', query);
+  }
+
+  findLocations(query: ResolvedQuery): Promise<IdSearchResult> {
+    return this.find('location', query);
+  }
+
+  indexContent(document: ContentIndexDocument): Promise<void> {
+    return indexDocument(this.ctx, document);
+  }
+
+  deleteContent(contentId: number): Promise<void> {
+    return deleteIndex(this.ctx, contentId);
+  }
+
+  private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
+    const { count, page } = buildSearch(this.ctx.kx, this.ctx.dialect, target, query);
+    const [counted, hits] = await Promise.all([this.ctx.rows(count), page ? this.ctx.rows(page) : Promise.resolve([])]);
+    return { totalCount: counted[0]?.int('total') ?? 0, ids: hits.map((row) => row.int('id')) };
+  }
+}

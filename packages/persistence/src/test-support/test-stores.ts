@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOrmConfig, type OrmConfigOptions } from '../config.js';
+import type { Row } from '../db/row.js';
+import { SqlContext } from '../db/sql-context.js';
+import { createPersistence, type Persistence, type PersistenceOptions } from '../index.js';
+import { openOrm } from '../orm.js';
+
+/** Environment variable naming the PostgreSQL server of the PostgreSQL test runs. */
+export const TEST_DATABASE_URL_VARIABLE = 'TEST_DATABASE_URL';
+
+/** The PostgreSQL URL of the test runs, or undefined when they are skipped. */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env[TEST_DATABASE_URL_VARIABLE];
+  return url === undefined || url === '' ? undefined : url;
+}
+
+/**
+ * A store under test; `close` also removes its data (temporary directory, PostgreSQL schema). `query` runs raw
+ * SQL on a second connection to the same database (for assertions on index tables and query plans).
+ */
+export interface TestStore extends Persistence {
+  query(sql: string, bindings?: readonly (string | number | boolean | null)[]): Promise<Row[]>;
+  /** The second connection's root context (to build statements with the package's query builders). */
+  rawContext(): Promise<SqlContext>;
+}
+
+/** Extra options a test may pass (besides the database selection). */
+export type TestStoreOptions = Omit<PersistenceOptions, 'databaseUrl' | 'dataDir' | 'schema'>;
+
+/**
+ * A fresh, migrated SQLite store in a new temporary directory, removed by `close()`.
+ */
+export async function createSqliteTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
+  const store = await createPersistence({ ...options, dataDir });
+  const raw = rawConnection({ dataDir });
+  return {
+    ...store,
+    query: raw.query,
+    rawContext: raw.rawContext,
+    close: async () => {
+      await raw.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh, migrated PostgreSQL store in its own schema `test_<random>` (the connections' search path), so that
+ * parallel runs never clash; `close()` drops the schema. The data directory (binary storage) is temporary too.
+ */
+export async function createPostgresTestStore(databaseUrl: string, options: TestStoreOptions = {}): Promise<TestStore> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
+  const store = await createPersistence({ ...options, databaseUrl, dataDir, schema });
+  const raw = rawConnection({ databaseUrl, dataDir, schema });
+  return {
+    ...store,
+    query: raw.query,
+    rawContext: raw.rawContext,
+    close: async () => {
+      await raw.close();
+      await store.close();
+      await dropTestSchema(databaseUrl, schema);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A lazily opened second connection for raw SQL in assertions. */
+function rawConnection(options: OrmConfigOptions): {
+  query: TestStore['query'];
+  rawContext: TestStore['rawContext'];
+  close(): Promise<void>;
+} {
+  let opened: Promise<{ ctx: SqlContext; close(): Promise<void> }> | undefined;
+  const open = () =>
+    (opened ??= openOrm(createOrmConfig(options)).then((orm) => ({ ctx: SqlContext.root(orm.em, orm.dialect, orm.direct), close: () => orm.close() })));
+  return {
+    query: async (sql, bindings = []) => (await open()).ctx.rawRows(sql, bindings),
+    rawContext: async () => (await open()).ctx,
+    close: async () => {
+      if (opened) await (await opened).close();
+    },
+  };
+}
+
+/** Drops a test schema with everything in it. */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  const orm = await openOrm(createOrmConfig({ databaseUrl, dataDir: tmpdir() }));
+  try {
+    await orm.em.getKnex().raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await orm.close();
+  }
+}
+
+/** The dialects to run a test file on: SQLite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
+export function testDialects(): { readonly name: string; readonly create: (options?: TestStoreOptions) => Promise<TestStore> }[] {
+  const url = testDatabaseUrl();
+  return [
+    { name: 'SQLite', create: createSqliteTestStore },
+    ...(url === undefined ? [] : [{ name: 'PostgreSQL', create: (options?: TestStoreOptions) => createPostgresTestStore(url, options) }]),
+  ];
+}
