@@ -43,21 +43,90 @@ describe('REST router transport', () => {
   });
 
   describe('routing', () => {
-    it('lists the methods of a path with OPTIONS (rest.md §7.2)', async () => {
+    it('lists the methods of every path of rest.md §7.2 with OPTIONS', async () => {
       const cases: [string, string][] = [
         ['/', 'GET'],
+        ['/content/sections', 'GET,POST'],
+        ['/content/sections/1', 'GET,PATCH,DELETE'],
         ['/content/objects', 'GET,POST'],
         ['/content/objects/1', 'PATCH,GET,DELETE,COPY'],
+        ['/content/objects/1/translations/eng-GB', 'DELETE'],
+        ['/content/objects/1/relations', 'GET'],
+        ['/content/objects/1/versions', 'GET'],
         ['/content/objects/1/versions/1', 'GET,PATCH,DELETE,COPY,PUBLISH'],
+        ['/content/objects/1/versions/1/relations', 'GET,POST'],
+        ['/content/objects/1/versions/1/relations/1', 'GET,DELETE'],
+        ['/content/objects/1/versions/1/translations/eng-GB', 'DELETE'],
         ['/content/objects/1/currentversion', 'GET,COPY'],
-        ['/content/locations/1/2', 'GET,PATCH,DELETE,COPY,MOVE,SWAP'],
         ['/content/objects/1/locations', 'GET,POST'],
+        ['/content/objects/1/objectstates', 'GET,PATCH'],
+        ['/content/binary/images/1-2-3/variations/123', 'GET'],
+        ['/views', 'POST,GET'],
+        ['/views/1', 'GET'],
+        ['/views/1/results', 'GET'],
+        ['/content/objectstategroups', 'GET,POST'],
+        ['/content/objectstategroups/1', 'GET,PATCH,DELETE'],
+        ['/content/objectstategroups/1/objectstates', 'GET,POST'],
+        ['/content/objectstategroups/1/objectstates/1', 'GET,PATCH,DELETE'],
+        ['/content/locations', 'GET'],
+        ['/content/locations/1/2', 'GET,PATCH,DELETE,COPY,MOVE,SWAP'],
+        ['/content/locations/1/2/children', 'GET'],
+        ['/content/locations/1/2/urlaliases', 'GET'],
+        ['/content/typegroups', 'GET,POST'],
+        ['/content/typegroups/1', 'GET,PATCH,DELETE'],
+        ['/content/typegroups/1/types', 'GET,POST'],
+        ['/content/types', 'GET'],
+        ['/content/types/1', 'COPY,GET,POST,DELETE'],
+        ['/content/types/1/draft', 'DELETE,GET,PATCH,PUBLISH'],
+        ['/content/types/1/fieldDefinitions', 'GET'],
+        ['/content/types/1/fieldDefinitions/1', 'GET'],
+        ['/content/types/1/draft/fieldDefinitions', 'GET,POST'],
+        ['/content/types/1/draft/fieldDefinitions/1', 'GET,PATCH,DELETE'],
+        ['/content/types/1/groups', 'GET,POST'],
+        ['/content/types/1/groups/1', 'DELETE'],
+        ['/content/trash', 'GET,DELETE'],
+        ['/content/trash/1', 'GET,DELETE,MOVE'],
+        ['/content/urlwildcards', 'GET,POST'],
+        ['/content/urlwildcards/1', 'GET,DELETE'],
+        ['/content/urlaliases', 'GET,POST'],
+        ['/content/urlaliases/12-7ade12329f398e8e9ed984f2db6be2c4', 'GET,DELETE'],
+        ['/user/policies', 'GET'],
+        ['/user/roles', 'GET,POST'],
+        ['/user/roles/1', 'POST,GET,PATCH,DELETE'],
+        ['/user/roles/1/draft', 'GET,PATCH,PUBLISH,DELETE'],
+        ['/user/roles/1/policies', 'GET,POST,DELETE'],
+        ['/user/roles/1/policies/328', 'GET,PATCH,DELETE'],
+        ['/user/current', 'GET'],
+        ['/user/users', 'HEAD,GET'],
+        ['/user/users/10', 'GET,PATCH,DELETE'],
+        ['/user/users/10/groups', 'GET,POST'],
+        ['/user/users/10/groups/4', 'DELETE'],
+        ['/user/users/10/drafts', 'GET'],
+        ['/user/users/10/roles', 'GET,POST'],
+        ['/user/users/10/roles/1', 'GET,DELETE'],
+        ['/user/groups', 'GET'],
+        ['/user/groups/root', 'GET'],
+        ['/user/groups/subgroups', 'POST'],
+        ['/user/groups/4', 'GET,PATCH,DELETE,MOVE'],
+        ['/user/groups/4/subgroups', 'GET,POST'],
+        ['/user/groups/4/users', 'GET,POST'],
+        ['/user/groups/4/roles', 'GET,POST'],
+        ['/user/groups/13/roles/1', 'GET,DELETE'],
         ['/user/sessions', 'POST'],
+        ['/user/sessions/sess_123', 'DELETE'],
+        ['/user/sessions/sess_123/refresh', 'POST'],
+        ['/services/countries', 'GET'],
       ];
       for (const [path, allow] of cases) {
         const response = await request(app).options(`/api/ibexa/v2${path}`);
         expect([path, response.status, response.headers['allow'], response.headers['content-length']]).toEqual([path, 200, allow, '0']);
       }
+    });
+
+    it('answers 501 with an ErrorMessage for a declared route that is not served yet', async () => {
+      const response = await request(app).get('/api/ibexa/v2/content/trash').set('Accept', 'application/json');
+      expect(response.status).toBe(501);
+      expect(JSON.parse(response.text).ErrorMessage).toMatchObject({ errorCode: 501, errorMessage: 'Not Implemented' });
     });
 
     it('answers 404 and 405 with an ErrorMessage in the negotiated format', async () => {
@@ -68,7 +137,7 @@ describe('REST router transport', () => {
       expect(wrong.status).toBe(405);
       expect(wrong.headers['content-type']).toBe('application/vnd.ibexa.api.ErrorMessage+xml');
       expect(wrong.text).toContain('<errorCode>405</errorCode>');
-      expect(wrong.text).toContain('Method Not Allowed (Allow: GET)');
+      expect(wrong.text).toContain('Method Not Allowed (Allow: GET, POST)');
     });
 
     it('serves HEAD like GET without a body', async () => {

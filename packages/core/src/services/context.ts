@@ -4,6 +4,7 @@ import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, PasswordHasher } from '../spi/ports.js';
 import type { PermissionCache } from './permissions/permission-cache.js';
 import type { PermissionGuard } from './permissions/permission-guard.js';
+import type { ReferenceCache } from './reference-cache.js';
 
 /** Ports and settings shared by every user scope of one repository. */
 export interface RepositoryRuntime {
@@ -16,6 +17,8 @@ export interface RepositoryRuntime {
   /** CRC-32 of the siteaccess name (SiteAccess limitation). */
   readonly siteAccessCrc: string;
   readonly permissionCache: PermissionCache;
+  /** Content types, languages and default object states, cached briefly. */
+  readonly referenceCache: ReferenceCache;
 }
 
 /** What a service operation runs with: the runtime, the acting user and its permission guard. */

@@ -5,5 +5,5 @@ export function randomHex(bytes: number): string {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** A new remote id: 32 hex characters, like Ibexa's md5-based ones. */
-export const newRemoteId = (): string => randomHex(16);
+/** A new remote id: 32 hex characters, like Ibexa's md5-based ones (from a random UUID's 122 random bits). */
+export const newRemoteId = (): string => globalThis.crypto.randomUUID().replaceAll('-', '');

@@ -12,6 +12,7 @@ import { createLanguageService } from './languages/language-service.js';
 import { createLocationService } from './locations/location-service.js';
 import { PermissionCache } from './permissions/permission-cache.js';
 import { createPermissionGuard, createSudoGuard } from './permissions/permission-guard.js';
+import { ReferenceCache } from './reference-cache.js';
 import { createSectionService } from './sections/section-service.js';
 import { createUserService } from './users/user-service.js';
 
@@ -30,6 +31,11 @@ export interface RepositoryOptions {
   readonly siteAccess?: string;
   /** How long a user's roles are cached, in milliseconds (default 1000; 0 disables). */
   readonly permissionCacheTtlMs?: number;
+  /**
+   * How long content types, languages and default object states are cached, in milliseconds (default 5000;
+   * 0 disables). Changes through this repository apply at once; other nodes see them after this delay.
+   */
+  readonly referenceCacheTtlMs?: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -49,6 +55,7 @@ export function createRepository(options: RepositoryOptions): Repository {
     anonymousUserId: options.anonymousUserId ?? 10,
     siteAccessCrc: crc32(options.siteAccess ?? 'site'),
     permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? 1000),
+    referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? 5000),
   };
   return scope(runtime, runtime.anonymousUserId, false);
 }

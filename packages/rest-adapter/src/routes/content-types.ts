@@ -11,6 +11,7 @@ import {
   fieldDefinitionListNode,
   fieldDefinitionNode,
 } from '../output/visitors/content-type.js';
+import { notYetImplemented } from './pending.js';
 import { intParam, intQuery, resource, wantsVariant } from './support.js';
 
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
@@ -91,13 +92,24 @@ const loadTypeGroups: RestHandler = async (context) =>
 
 /** Content type reads (rest.md §3.3, core rows; writes come with content type management). */
 export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
-  { path: '/content/typegroups', methods: [['GET', loadGroups]] },
-  { path: '/content/typegroups/{groupId:id}', methods: [['GET', loadGroup]] },
-  { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes]] },
+  { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', notYetImplemented('Creating content type groups')]] },
+  {
+    path: '/content/typegroups/{groupId:id}',
+    methods: [['GET', loadGroup], ['PATCH', notYetImplemented('Updating content type groups')], ['DELETE', notYetImplemented('Deleting content type groups')]],
+  },
+  { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes], ['POST', notYetImplemented('Creating content types')]] },
   { path: '/content/types', methods: [['GET', loadTypes]] },
-  { path: '/content/types/{contentTypeId:id}', methods: [['GET', loadType]] },
+  {
+    path: '/content/types/{contentTypeId:id}',
+    methods: [
+      ['COPY', notYetImplemented('Copying content types')],
+      ['GET', loadType],
+      ['POST', notYetImplemented('Content type drafts')],
+      ['DELETE', notYetImplemented('Deleting content types')],
+    ],
+  },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions', methods: [['GET', loadFieldDefinitions]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions/{fieldDefinition:id}', methods: [['GET', loadFieldDefinition('id')]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinition/{fieldDefinition:identifier}', methods: [['GET', loadFieldDefinition('identifier')]] },
-  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups]] },
+  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', notYetImplemented('Linking content type groups')]] },
 ];

@@ -7,6 +7,7 @@ import { destinationOf, parseContentCreate, parseContentUpdate, parseVersionUpda
 import { relationListNode, relationNode, versionListNode, versionNode } from '../output/visitors/content.js';
 import { locationListNode } from '../output/visitors/location.js';
 import { createLocationForContent } from './locations.js';
+import { notYetImplemented } from './pending.js';
 import { contentResource, intParam, intQuery, languagesParam, resource } from './support.js';
 
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
@@ -184,8 +185,14 @@ export const contentRoutes: readonly RouteDefinition<RestHandler>[] = [
     methods: [['GET', loadVersion], ['PATCH', updateVersion], ['DELETE', deleteVersion], ['COPY', createDraftFromVersion], ['PUBLISH', publishVersion]],
     postByInputType: { CreateDraftFromVersionInput: createDraftFromVersion, PublishContentVersionInput: publishVersion },
   },
-  { path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations', methods: [['GET', loadVersionRelations]] },
-  { path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations/{relationId:id}', methods: [['GET', loadVersionRelation]] },
+  {
+    path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations',
+    methods: [['GET', loadVersionRelations], ['POST', notYetImplemented('Creating relations')]],
+  },
+  {
+    path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations/{relationId:id}',
+    methods: [['GET', loadVersionRelation], ['DELETE', notYetImplemented('Deleting relations')]],
+  },
   {
     path: '/content/objects/{contentId:id}/currentversion',
     methods: [['GET', redirectCurrentVersion], ['COPY', createDraftFromCurrent]],

@@ -3,6 +3,7 @@ import type { RouteDefinition } from '../http/route-table.js';
 import { contentTypeRoutes } from './content-types.js';
 import { contentRoutes } from './content.js';
 import { locationRoutes } from './locations.js';
+import { pendingRoutes } from './pending.js';
 import { referenceDataRoutes } from './reference-data.js';
 import { rootRoutes } from './root.js';
 import { userRoutes } from './users.js';
@@ -15,4 +16,5 @@ export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
   ...contentTypeRoutes,
   ...referenceDataRoutes,
   ...userRoutes,
+  ...pendingRoutes,
 ];

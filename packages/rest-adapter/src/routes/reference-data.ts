@@ -1,6 +1,7 @@
 import type { RestHandler } from '../http/context.js';
 import type { RouteDefinition } from '../http/route-table.js';
 import { languageListNode, languageNode, sectionListNode, sectionNode } from '../output/visitors/reference-data.js';
+import { notYetImplemented } from './pending.js';
 import { intParam, resource } from './support.js';
 
 /** GET /content/sections (`?identifier=` → one-element list, 404 when unknown), rest.md §3.4 S1. */
@@ -23,8 +24,11 @@ const loadLanguage: RestHandler = async (context) =>
 
 /** Sections and languages (rest.md §3.4 S1, S3, L1, L2). */
 export const referenceDataRoutes: readonly RouteDefinition<RestHandler>[] = [
-  { path: '/content/sections', methods: [['GET', loadSections]] },
-  { path: '/content/sections/{sectionId:id}', methods: [['GET', loadSection]] },
+  { path: '/content/sections', methods: [['GET', loadSections], ['POST', notYetImplemented('Creating sections')]] },
+  {
+    path: '/content/sections/{sectionId:id}',
+    methods: [['GET', loadSection], ['PATCH', notYetImplemented('Updating sections')], ['DELETE', notYetImplemented('Deleting sections')]],
+  },
   { path: '/languages', methods: [['GET', loadLanguages]] },
   { path: '/languages/{languageCode:languageCode}', methods: [['GET', loadLanguage]] },
 ];

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '../http/route-table.js';
 import { obj, val } from '../output/node.js';
 import { isObject } from '../output/visitors/field-values.js';
 import { rootNode } from '../output/visitors/root.js';
+import { notYetImplemented } from './pending.js';
 import { resource } from './support.js';
 
 const root: RestHandler = async (context) => resource(rootNode(context.visit));
@@ -46,7 +47,7 @@ const imageVariation: RestHandler = async (context) => {
 /** Root, views placeholders and image variations. */
 export const rootRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/', methods: [['GET', root]] },
-  { path: '/views', methods: [['GET', viewsNotStored]] },
+  { path: '/views', methods: [['POST', notYetImplemented('Search (POST /views)')], ['GET', viewsNotStored]] },
   { path: '/views/{viewId:viewId}', methods: [['GET', viewsNotStored]] },
   { path: '/views/{viewId:viewId}/results', methods: [['GET', viewsNotStored]] },
   { path: '/content/binary/images/{imageId:imageId}/variations/{variation:variation}', methods: [['GET', imageVariation]] },

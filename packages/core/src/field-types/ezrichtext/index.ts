@@ -86,6 +86,7 @@ export const richTextFieldType: FieldType<RichTextValue> = {
   },
   getName: (value) => docbookFirstBlockText(docbookTree(value.xml)),
   toSearchData(value) {
+    if (value.xml === EMPTY_RICH_TEXT_XML) return NO_SEARCH_DATA;
     const plain = docbookTextLines(docbookTree(value.xml)).join('\n');
     if (plain === '') return NO_SEARCH_DATA;
     return { sortKeyInt: null, sortKeyString: toSortKeyString(plain.replace(/\s+/g, ' ')), fullText: plain };

@@ -28,9 +28,12 @@ export function contentTypeFromStorage(fieldTypes: FieldTypeRegistry, stored: St
  * @throws NotFoundError
  */
 export async function loadContentTypeValue(runtime: RepositoryRuntime, contentTypeId: number): Promise<ContentType> {
-  const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
-  if (!stored) throw NotFoundError.contentType(contentTypeId);
-  return contentTypeFromStorage(runtime.fieldTypes, stored);
+  const type = await runtime.referenceCache.contentTypes.get(contentTypeId, async () => {
+    const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
+    return stored ? contentTypeFromStorage(runtime.fieldTypes, stored) : null;
+  });
+  if (!type) throw NotFoundError.contentType(contentTypeId);
+  return type;
 }
 
 /** Reads of content types and groups; anybody may read them (Ibexa checks no permission here). */
@@ -51,7 +54,7 @@ export function createContentTypeService(runtime: RepositoryRuntime): ContentTyp
       return (await handler.loadContentTypes(groupId)).map(convert);
     },
     loadAllContentTypes: async () => (await handler.loadContentTypes()).map(convert),
-    loadContentType: async (id) => convert(orNotFound(await handler.load(id), () => NotFoundError.contentType(id))),
+    loadContentType: (id) => loadContentTypeValue(runtime, id),
     loadContentTypeByIdentifier: async (identifier) =>
       convert(orNotFound(await handler.loadByIdentifier(identifier), () => NotFoundError.contentType(identifier))),
     loadContentTypeByRemoteId: async (remoteId) =>

@@ -79,7 +79,7 @@ export async function createContent(
   );
 
   const remoteId = struct.remoteId ?? newRemoteId();
-  if (await persistence.contentHandler.loadContentInfoByRemoteId(remoteId)) {
+  if (struct.remoteId !== undefined && (await persistence.contentHandler.loadContentInfoByRemoteId(remoteId))) {
     throw new InvalidArgumentError('$contentCreateStruct', `Another Content item with remoteId '${remoteId}' exists`);
   }
   validateFieldValues(context.fieldTypes, contentType, values, languageCodes);
@@ -117,7 +117,8 @@ export async function createContent(
         relations: fieldRelations(context.fieldTypes, contentType, prepared.values),
         pendingLocations,
       });
-      await tx.objectStateHandler.setContentStates(created.contentInfo.id, await defaultStateIds(tx));
+      const states = await context.referenceCache.defaultStates.get('all', () => defaultStateIds(tx));
+      if (states.length > 0) await tx.objectStateHandler.setContentStates(created.contentInfo.id, states);
       return created;
     }),
   );
@@ -125,7 +126,7 @@ export async function createContent(
 }
 
 /** The default state (lowest priority) of every object state group, which new content starts in (Ibexa). */
-async function defaultStateIds(tx: PersistenceHandler): Promise<number[]> {
+async function defaultStateIds(tx: PersistenceHandler): Promise<readonly number[]> {
   const ids: number[] = [];
   for (const group of await tx.objectStateHandler.loadGroups()) {
     const [first] = [...(await tx.objectStateHandler.loadStates(group.id))].sort((a, b) => a.priority - b.priority);
@@ -140,7 +141,7 @@ async function defaultStateIds(tx: PersistenceHandler): Promise<number[]> {
  */
 export async function assertContainer(context: ServiceContext, parent: Location): Promise<void> {
   if (parent.id === 1) return;
-  const parentType = await context.persistence.contentTypeHandler.load(parent.contentInfo.contentTypeId);
+  const parentType = await loadContentTypeValue(context, parent.contentInfo.contentTypeId).catch(() => null);
   if (parentType && !parentType.isContainer) {
     throw new InvalidArgumentError(
       '$locationCreateStruct',

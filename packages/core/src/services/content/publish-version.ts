@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../context.js';
 import { loadContentTypeValue } from '../content-types/content-type-service.js';
-import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
+import { loadStoredContent, toContent } from './content-reads.js';
 import { assertLoginAvailable, indexDocument, syncUserAccount, userAccountValue } from './content-writes-support.js';
 import { validateFieldValues, valuesFromStorage } from './field-values.js';
 
@@ -20,8 +20,8 @@ import { validateFieldValues, valuesFromStorage } from './field-values.js';
  * @throws UnauthorizedError without `content/publish`.
  */
 export async function publishVersion(context: ServiceContext, contentId: number, versionNo: number): Promise<Content> {
-  const contentInfo = await requireContentInfo(context, contentId);
   const stored = await loadStoredContent(context, contentId, versionNo);
+  const { contentInfo } = stored;
   assertVersionTransition('publish', stored.versionInfo.status, 1);
   await context.guard.assert(
     'content',
@@ -37,16 +37,22 @@ export async function publishVersion(context: ServiceContext, contentId: number,
   if (account) await assertLoginAvailable(context.persistence, account.login, contentId);
 
   const date = context.clock.now();
-  await context.persistence.transaction(async (tx) => {
-    let published = await tx.contentHandler.publish(contentId, versionNo, {
+  const published = await context.persistence.transaction(async (tx) => {
+    let info = await tx.contentHandler.publish(contentId, versionNo, {
       name: stored.versionInfo.names[contentInfo.mainLanguageCode] ?? contentInfo.name,
       date,
     });
-    if (contentInfo.status === 'DRAFT') published = await createPendingLocations(tx, published);
-    if (account) await syncUserAccount(tx, published, account);
+    if (contentInfo.status === 'DRAFT') info = await createPendingLocations(tx, info);
+    if (account) await syncUserAccount(tx, info, account);
     await tx.searchHandler.indexContent(indexDocument(context, contentType, contentId, versionNo, values));
+    return info;
   });
-  return toContent(context, await loadStoredContent(context, contentId, versionNo));
+  // The fields did not change: the published Content is the draft's, with the new statuses.
+  return toContent(context, {
+    contentInfo: published,
+    versionInfo: { ...stored.versionInfo, status: 'PUBLISHED', modificationDate: date },
+    fields: stored.fields,
+  });
 }
 
 /** Turns the pending locations of a first publication into locations; the first becomes the main one. */

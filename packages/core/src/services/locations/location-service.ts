@@ -4,6 +4,7 @@ import type { Location } from '../../api/values/location.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../context.js';
 import { assertContainer } from '../content/create-content.js';
+import { loadContentTypeValue } from '../content-types/content-type-service.js';
 import { requireContentInfo } from '../content/content-reads.js';
 import { newRemoteId } from '../ids.js';
 import { findChildLocationIds } from '../search/location-children.js';
@@ -91,7 +92,7 @@ export function createLocationService(context: ServiceContext): LocationService 
         },
         { parentLocationId: parent.id },
       );
-      const contentType = await context.persistence.contentTypeHandler.load(contentInfo.contentTypeId);
+      const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId).catch(() => null);
       return context.persistence.transaction((tx) =>
         tx.locationHandler.create({
           contentId,
