@@ -6,23 +6,34 @@ import type { Config } from 'jest';
  * the `@contentrepo/source` export condition points each package's exports at `src/`,
  * SWC strips types (type checking is `pnpm typecheck`), and `./x.js` specifiers map to `./x.ts`.
  */
-const project = (displayName: string, rootDir: string): Config => ({
+const project = (displayName: string, rootDir: string, esmDependencies: readonly string[] = []): Config => ({
   displayName,
   rootDir,
   testEnvironment: 'node',
   testEnvironmentOptions: { customExportConditions: ['@contentrepo/source', 'node', 'node-addons'] },
-  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  ...(esmDependencies.length === 0
+    ? {}
+    : {
+        // ESM-only dependencies are compiled to CommonJS like our sources (pnpm paths: node_modules/.pnpm/<name>@<v>/...).
+        moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'node'],
+        transformIgnorePatterns: [`/node_modules/(?!(?:\\.pnpm/)?(?:${esmDependencies.join('|')})(?:@|/))`],
+      }),
 });
+
+/** ESM-only packages the GraphQL adapter loads (jose, graphql-upload's `.mjs` files and its fs-capacitor). */
+const GRAPHQL_ESM_DEPENDENCIES = ['jose', 'graphql-upload', 'fs-capacitor'];
 
 const config: Config = {
   projects: [
     project('core', '<rootDir>/packages/core'),
     project('persistence', '<rootDir>/packages/persistence'),
     project('rest-adapter', '<rootDir>/packages/rest-adapter'),
-    project('server', '<rootDir>/apps/server'),
+    project('graphql-adapter', '<rootDir>/packages/graphql-adapter', GRAPHQL_ESM_DEPENDENCIES),
+    project('server', '<rootDir>/apps/server', GRAPHQL_ESM_DEPENDENCIES),
   ],
 };
 

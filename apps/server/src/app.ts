@@ -6,13 +6,15 @@ import {
   type BinaryStorage,
   type Repository,
 } from '@contentrepo/core';
+import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
 import { createPersistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { ServerConfig } from './config.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
+import { requestLog } from './request-log.js';
+import { createTokenService } from './tokens.js';
 
 /** REST path prefix below the base path (rest.md §1.1). */
 export const REST_PREFIX = '/api/ibexa/v2';
@@ -27,7 +29,7 @@ export interface App {
   readonly installed: boolean;
   /** Which database backs it. */
   readonly driver: 'sqlite' | 'postgresql';
-  /** Closes the database connections. */
+  /** Stops the GraphQL server and closes the database connections. */
   close(): Promise<void>;
 }
 
@@ -39,7 +41,8 @@ export interface AppOptions {
 
 /**
  * The composition root: migrates the database, seeds the clean-install data on first start, builds the
- * repository and mounts the REST API at `<basePath>/api/ibexa/v2` and stored files at `<basePath>/var/site/storage`.
+ * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
+ * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. REST and GraphQL share sessions and JWTs.
  * Plain typed wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
@@ -66,10 +69,23 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
     const repository = createRepository({ persistence: store.persistence, storage: store.storage, passwordHasher, fieldTypes });
 
+    const tokens = createTokenService(config, logger);
+    const graphql = await createGraphQLMiddleware({
+      repository,
+      sessions: store.sessions,
+      tokens,
+      basicAuth: config.basicAuth,
+      sessionTtlSeconds: config.sessionTtlSeconds,
+      maxFileSize: config.graphqlMaxFileSize,
+      maxFiles: config.graphqlMaxFiles,
+      debug: config.debug,
+      logger,
+    });
+
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', 'loopback');
-    app.use(pinoHttp({ logger, quietReqLogger: true }));
+    app.use(requestLog(logger));
     app.use(
       `${config.basePath}${REST_PREFIX}`,
       createRestRouter({
@@ -78,10 +94,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         basicAuth: config.basicAuth,
         bodyLimit: config.bodyLimit,
         sessionTtlSeconds: config.sessionTtlSeconds,
+        tokens,
         debug: config.debug,
         logger,
       }),
     );
+    app.use(`${config.basePath}${config.graphqlPath}`, graphql);
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res).catch(next);
     });
@@ -89,7 +107,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       res.json({ status: 'ok', driver: store.driver });
     });
 
-    return { express: app, repository, installed, driver: store.driver, close: () => store.close() };
+    const close = async (): Promise<void> => {
+      await graphql.stop();
+      await store.close();
+    };
+    return { express: app, repository, installed, driver: store.driver, close };
   } catch (error) {
     await store.close();
     throw error;

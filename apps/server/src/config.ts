@@ -26,6 +26,16 @@ export interface ServerConfig {
   readonly sessionTtlSeconds: number;
   /** Show 5xx error details (`DEBUG`, default false; never in production). */
   readonly debug: boolean;
+  /** Path of the GraphQL endpoint below the base path (`GRAPHQL_PATH`, default `/graphql`). */
+  readonly graphqlPath: string;
+  /** Largest file of a GraphQL upload in bytes (`GRAPHQL_MAX_FILE_SIZE`, default 52428800 = 50 MiB). */
+  readonly graphqlMaxFileSize: number;
+  /** Most files in one GraphQL multipart request (`GRAPHQL_MAX_FILES`, default 20). */
+  readonly graphqlMaxFiles: number;
+  /** Secret signing JWTs (`JWT_SECRET`, ≥ 32 characters); unset = a random per-process secret. */
+  readonly jwtSecret: string | undefined;
+  /** Lifetime of JWTs in seconds (`JWT_TTL`, default 3600). */
+  readonly jwtTtlSeconds: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -55,7 +65,7 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
 
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
- * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path).
+ * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT secret).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -70,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const basePath = (env['BASE_PATH'] ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) throw new ConfigError(`BASE_PATH must look like /cms, got '${basePath}'`);
   const databaseUrl = env['DATABASE_URL'] === '' ? undefined : env['DATABASE_URL'];
+  const graphqlPath = (env['GRAPHQL_PATH'] || '/graphql').replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(graphqlPath)) throw new ConfigError(`GRAPHQL_PATH must look like /graphql, got '${graphqlPath}'`);
+  const jwtSecret = env['JWT_SECRET'] || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
@@ -83,5 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: env['BODY_LIMIT'] || '50mb',
     sessionTtlSeconds: integer(env, 'SESSION_TTL', 3600, 60, 31_536_000),
     debug: boolean(env, 'DEBUG'),
+    graphqlPath,
+    graphqlMaxFileSize: integer(env, 'GRAPHQL_MAX_FILE_SIZE', 50 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    graphqlMaxFiles: integer(env, 'GRAPHQL_MAX_FILES', 20, 1, 10_000),
+    jwtSecret,
+    jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
   };
 }

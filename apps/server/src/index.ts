@@ -2,3 +2,4 @@
 export { createApp, REST_PREFIX, type App, type AppOptions } from './app.js';
 export { ConfigError, loadConfig, type ServerConfig } from './config.js';
 export { createScryptPasswordHasher } from './password-hasher.js';
+export { createTokenService } from './tokens.js';

@@ -19,6 +19,7 @@ export type * from './api/values/role.js';
 export type * from './api/values/section.js';
 export type * from './api/values/user.js';
 export type * from './api/structs/content-structs.js';
+export type * from './api/structs/content-type-structs.js';
 
 export type * from './api/services/content-service.js';
 export type * from './api/services/content-type-service.js';
@@ -26,15 +27,38 @@ export type * from './api/services/language-service.js';
 export type * from './api/services/location-service.js';
 export type * from './api/services/permission-resolver.js';
 export type * from './api/services/repository.js';
+export type * from './api/services/search-service.js';
 export type * from './api/services/section-service.js';
 export type * from './api/services/user-service.js';
 
 export type * from './domain/criteria/criterion.js';
-export { criteria, LOCATION_ONLY_CRITERIA } from './domain/criteria/criterion.js';
+export { criteria, FIELD_OPERATORS, LOCATION_ONLY_CRITERIA, RANGE_OPERATORS } from './domain/criteria/criterion.js';
 export type * from './domain/criteria/sort-clause.js';
 export { LOCATION_SORT_CLAUSES } from './domain/criteria/sort-clause.js';
 export type * from './domain/criteria/query.js';
 export { DEFAULT_QUERY_LIMIT } from './domain/criteria/query.js';
+// The reference semantics shared with SQL engines (search-auth-errors-data.md A.7/A.8, docs/adr/0004).
+export {
+  FIELD_SEARCH_FAMILIES,
+  fieldSearchFamily,
+  isEmptyEntry,
+  toSearchFloatKey,
+  toSearchInteger,
+  toSearchString,
+  wildcardMatch,
+  type FieldSearchFamily,
+} from './domain/criteria/evaluator/field-values.js';
+export {
+  fullTextAlternatives,
+  indexWords,
+  matchesAlternative,
+  MAX_WORD_LENGTH,
+  normalizeText,
+  STOP_WORD_FACTOR,
+  stopWordThreshold,
+  type FullTextAlternative,
+} from './domain/criteria/evaluator/full-text.js';
+export { compareStrings } from './domain/criteria/evaluator/strings.js';
 
 export type * from './field-types/field-type.js';
 export { createFieldTypeRegistry, FieldValueError } from './field-types/field-type.js';
@@ -54,3 +78,11 @@ export { installCleanRepository, type InstallOptions } from './clean-install/ins
 export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
 export { resolveNameSchema } from './domain/rules/name-schema.js';
 export { crc32, LIMITATION_TYPES, type LimitationType } from './domain/rules/limitations.js';
+export {
+  RequestAuthenticator,
+  randomUrlToken,
+  type Authentication,
+  type AuthenticatorOptions,
+  type RequestCredentials,
+} from './auth/request-authenticator.js';
+export { ROOT_CONTENT_INFO, ROOT_LOCATION_ID } from './domain/tree/root.js';

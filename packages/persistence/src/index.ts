@@ -79,7 +79,7 @@ const systemClock: Clock = { now: () => new Date() };
 export async function createPersistence(options: PersistenceOptions): Promise<Persistence> {
   const config = createOrmConfig(options);
   const orm = await openOrm(config);
-  const root = SqlContext.root(orm.em, orm.dialect, orm.direct);
+  const root = SqlContext.root(orm.database, orm.knex);
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
   if (options.migrate ?? true) {
     try {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from './db/unique-violation.js';
  */
 export async function migrate(orm: OpenOrm, config: OrmConfig, root: SqlContext): Promise<void> {
   if (config.driver === 'sqlite') {
-    await orm.migrator.up();
+    await orm.exclusive(() => orm.migrator.up());
     return;
   }
   if (config.schema !== null) {
@@ -22,8 +22,10 @@ export async function migrate(orm: OpenOrm, config: OrmConfig, root: SqlContext)
       if (!isUniqueViolation(root, error)) throw error;
     }
   }
-  await root.transaction(async (tx) => {
-    await tx.run(`SELECT pg_advisory_xact_lock(hashtext('contentrepo-migrations:' || current_schema()))`);
-    await orm.migrator.up({ transaction: tx.em.getTransactionContext() });
+  // A knex transaction (the migrator runs in one), not `em.transactional`: that would enable MikroORM's
+  // AsyncLocalStorage for the rest of the process (see `db/transaction-scope.ts` for why that matters).
+  await orm.knex.transaction(async (trx) => {
+    await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('contentrepo-migrations:' || current_schema()))`);
+    await orm.migrator.up({ transaction: trx });
   });
 }

@@ -1,6 +1,6 @@
-import type { Repository, SessionStore } from '@contentrepo/core';
+import { RequestAuthenticator, type Repository, type SessionStore, type TokenService } from '@contentrepo/core';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { Authenticator, defaultSessionCookieName } from './auth/authenticator.js';
+import { defaultSessionCookieName, RestAuthenticator } from './auth/authenticator.js';
 import { errorResponse } from './errors.js';
 import type { RestContext, RestHandler, RestResult } from './http/context.js';
 import {
@@ -9,10 +9,17 @@ import {
   PayloadTooLargeError,
   RestNotFoundError,
 } from './http/errors.js';
-import { mediaType, negotiateOutput, parseInputType, unknownContentTypeMessage, type WireFormat } from './http/media-types.js';
+import {
+  mediaType,
+  negotiateOutput,
+  parseInputType,
+  unknownContentTypeMessage,
+  type OutputNegotiation,
+  type WireFormat,
+} from './http/media-types.js';
 import { RouteTable } from './http/route-table.js';
 import { decodeBody } from './input/decode.js';
-import { createHrefs } from './output/hrefs.js';
+import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
 import type { ObjectNode } from './output/node.js';
 import { writeXml } from './output/xml-writer.js';
@@ -35,6 +42,8 @@ export interface RestRouterOptions {
   readonly sessionTtlSeconds?: number;
   /** Session cookie name (default `IBX_SESSION_ID<md5('site')>`). */
   readonly sessionCookieName?: string;
+  /** Verifies `Authorization: Bearer` tokens (JWT) when given. */
+  readonly tokens?: TokenService;
   /** Largest accepted request body (bytes or a size string such as `50mb`; default `50mb`). Larger → 413. */
   readonly bodyLimit?: string | number;
   /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
@@ -53,12 +62,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function createRestRouter(options: RestRouterOptions): Router {
   const table = new RouteTable<RestHandler>(restRoutes);
-  const authenticator = new Authenticator(options.repository, {
-    sessions: options.sessions,
-    cookieName: options.sessionCookieName ?? defaultSessionCookieName(),
-    sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
-    basicAuth: options.basicAuth ?? false,
-  });
+  const authenticator = new RestAuthenticator(
+    new RequestAuthenticator({
+      repository: options.repository,
+      sessions: options.sessions,
+      sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
+      basicAuth: options.basicAuth ?? false,
+      ...(options.tokens ? { tokens: options.tokens } : {}),
+    }),
+    options.sessionCookieName ?? defaultSessionCookieName(),
+  );
   const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
   const debug = options.debug ?? false;
   const router = express.Router();
@@ -74,7 +87,12 @@ export function createRestRouter(options: RestRouterOptions): Router {
     send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
   };
 
-  router.use(express.raw({ type: () => true, limit: options.bodyLimit ?? '50mb' }));
+  const readBody = express.raw({ type: () => true, limit: options.bodyLimit ?? '50mb' });
+  // Bodiless requests (most reads) skip the body reader entirely.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0') next();
+    else readBody(req, res, next);
+  });
   router.use(async (req: Request, res: Response) => {
     try {
       await dispatch(req, res);
@@ -86,42 +104,71 @@ export function createRestRouter(options: RestRouterOptions): Router {
     sendError(req, res, bodyParserError(error));
   });
 
+  const hrefsByPrefix = new Map<string, Hrefs>();
+  const negotiations = new Map<string, OutputNegotiation>();
+  /** Accept headers repeat: negotiate each distinct one once (bounded). */
+  const negotiate = (accept: string | undefined): OutputNegotiation => {
+    const key = accept ?? '';
+    let output = negotiations.get(key);
+    if (!output) {
+      output = negotiateOutput(accept);
+      if (negotiations.size < 200) negotiations.set(key, output);
+    }
+    return output;
+  };
+
   async function dispatch(req: Request, res: Response): Promise<void> {
     const override = req.method === 'POST' ? req.get('x-http-method-override')?.trim().toUpperCase() : undefined;
     const method = override || req.method;
-    const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+    const origin = (): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const url = (): string => `${origin()}${req.originalUrl}`;
     const contentTypeHeader = req.get('content-type');
     const inputTypeName = vendorInputName(contentTypeHeader);
     const match = table.match(method, req.path, inputTypeName);
     if (match.kind === 'options') {
-      res.status(200).set('Allow', match.allowed.join(',')).set('Content-Length', '0').end();
+      res.statusCode = 200;
+      res.setHeader('Allow', match.allowed.join(','));
+      res.setHeader('Content-Length', '0');
+      res.end();
       return;
     }
-    if (match.kind === 'notFound') throw RestNotFoundError.route(method, url);
-    if (match.kind === 'methodNotAllowed') throw MethodNotAllowedError.forRequest(method, url, match.allowed);
+    if (match.kind === 'notFound') throw RestNotFoundError.route(method, url());
+    if (match.kind === 'methodNotAllowed') throw MethodNotAllowedError.forRequest(method, url(), match.allowed);
 
     const auth = await authenticator.authenticate(req.get('cookie'), req.get('authorization'));
     if (auth.session && !SAFE_METHODS.has(method) && !match.csrfExempt) authenticator.assertCsrf(auth.session, req.get('x-csrf-token'));
     await authenticator.assertExpectedUser(req.get('x-expected-user'), auth.userId);
 
-    const output = negotiateOutput(req.get('accept'));
-    const hrefs = createHrefs(req.baseUrl);
+    const output = negotiate(req.get('accept'));
+    let hrefs = hrefsByPrefix.get(req.baseUrl);
+    if (!hrefs) {
+      hrefs = createHrefs(req.baseUrl);
+      if (hrefsByPrefix.size < 100) hrefsByPrefix.set(req.baseUrl, hrefs);
+    }
     const repository = options.repository.forUser({ userId: auth.userId });
     const body: unknown = req.body;
+    const queryIndex = req.originalUrl.indexOf('?');
+    let query: URLSearchParams | undefined;
     const context: RestContext = {
       method,
       path: req.path,
       params: match.params,
-      query: new URL(url).searchParams,
+      get query() {
+        return (query ??= new URLSearchParams(queryIndex < 0 ? '' : req.originalUrl.slice(queryIndex + 1)));
+      },
       header: (name) => req.get(name),
-      url,
+      get url() {
+        return url();
+      },
       output,
       hrefs,
       visit: {
         hrefs,
         fieldTypes: repository.fieldTypes,
         imageVariations,
-        origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+        get origin() {
+          return origin();
+        },
       },
       repository,
       userId: auth.userId,
@@ -167,17 +214,25 @@ function render(res: Response, result: RestResult, format: WireFormat): void {
       else res.cookie(cookie.name, cookie.value, { path: '/', httpOnly: true, sameSite: 'lax', ...(cookie.expires ? { expires: cookie.expires } : {}) });
     }
   }
-  if (result.location !== undefined) res.set('Location', result.location);
+  if (result.location !== undefined) res.setHeader('Location', result.location);
   if (result.kind === 'redirect' || result.kind === 'empty') {
-    res.status(result.status).set('Content-Length', '0').end();
+    res.statusCode = result.status;
+    res.setHeader('Content-Length', '0');
+    res.end();
     return;
   }
-  if (result.acceptPatch) res.set('Accept-Patch', mediaType(result.acceptPatch, format));
+  if (result.acceptPatch) res.setHeader('Accept-Patch', mediaType(result.acceptPatch, format));
   send(res, result.status ?? 200, result.root, format, result.mediaType);
 }
 
+/**
+ * Writes a rendered resource with Node's own response methods: the vendor media type goes out exactly as is
+ * (no charset appended, no MIME lookup) and the body as one Buffer.
+ */
 function send(res: Response, status: number, root: ObjectNode, format: WireFormat, mediaTypeName?: string): void {
-  // A Buffer body keeps Express from appending `; charset=utf-8` to the vendor media type.
   const body = Buffer.from(format === 'json' ? writeJson(root) : writeXml(root), 'utf8');
-  res.status(status).set('Content-Type', mediaType(mediaTypeName ?? root.mediaType, format)).set('Content-Length', String(body.length)).end(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', mediaType(mediaTypeName ?? root.mediaType, format));
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -13,6 +13,7 @@ import { createLocationService } from './locations/location-service.js';
 import { PermissionCache } from './permissions/permission-cache.js';
 import { createPermissionGuard, createSudoGuard } from './permissions/permission-guard.js';
 import { ReferenceCache } from './reference-cache.js';
+import { createSearchService } from './search/search-service.js';
 import { createSectionService } from './sections/section-service.js';
 import { createUserService } from './users/user-service.js';
 
@@ -57,10 +58,21 @@ export function createRepository(options: RepositoryOptions): Repository {
     permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? 1000),
     referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? 5000),
   };
-  return scope(runtime, runtime.anonymousUserId, false);
+  const scopes = new Map<number, Repository>();
+  /** Per-user scopes are plain closures over the runtime: reuse them rather than rebuild per request. */
+  const forUser = (userId: number): Repository => {
+    let repository = scopes.get(userId);
+    if (!repository) {
+      if (scopes.size >= 1000) scopes.clear();
+      repository = scope(runtime, userId, false, forUser);
+      scopes.set(userId, repository);
+    }
+    return repository;
+  };
+  return forUser(runtime.anonymousUserId);
 }
 
-function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean): Repository {
+function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean, forUser: (userId: number) => Repository): Repository {
   const context: ServiceContext = {
     ...runtime,
     userId,
@@ -70,13 +82,14 @@ function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean): Repos
     contentService: createContentService(context),
     contentTypeService: createContentTypeService(runtime),
     locationService: createLocationService(context),
+    searchService: createSearchService(context),
     sectionService: createSectionService(context),
     languageService: createLanguageService(runtime),
     userService: createUserService(context),
     permissionResolver: context.guard,
     fieldTypes: runtime.fieldTypes,
     anonymousUserId: runtime.anonymousUserId,
-    forUser: (user) => scope(runtime, user.userId, false),
-    sudo: (work) => work(scope(runtime, userId, true)),
+    forUser: (user) => forUser(user.userId),
+    sudo: (work) => work(scope(runtime, userId, true, forUser)),
   };
 }

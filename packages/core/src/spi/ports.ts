@@ -27,3 +27,14 @@ export interface SessionStore {
   touch(sessionId: string, expiresAt: Date): Promise<void>;
   delete(sessionId: string): Promise<void>;
 }
+
+/**
+ * Bearer tokens (JWT) for stateless authentication: issued after a login, verified on each request.
+ * Implemented by the composition root (e.g. with `jose`); core only defines the port.
+ */
+export interface TokenService {
+  /** A signed token for the user, valid for `ttlSeconds`. */
+  issue(userId: number, login: string): Promise<{ token: string; expiresAt: Date }>;
+  /** The user id of a valid, unexpired token, or null. */
+  verify(token: string): Promise<number | null>;
+}

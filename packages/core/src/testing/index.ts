@@ -1,6 +1,6 @@
 /**
  * @contentrepo/core/testing — what adapters and users need to test against core:
- * the in-memory persistence (reference SPI implementation), the persistence contract suite, and a
+ * the in-memory persistence (reference SPI implementation), the persistence and search contract suites, and a
  * ready-made repository seeded with the clean-install data.
  */
 export {
@@ -10,4 +10,6 @@ export {
   type InMemoryPersistence,
 } from './in-memory/index.js';
 export { describePersistenceContract, type PersistenceUnderTest } from './persistence-contract.js';
+export { describeSearchContract } from './contract/search-suite.js';
+export { SEARCH_CONTRACT_RUNS, SEARCH_CONTRACT_SEED } from './contract/search-generated.contract.js';
 export { createTestRepository, type TestRepository, type TestRepositoryOptions } from './test-repository.js';

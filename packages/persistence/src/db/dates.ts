@@ -7,3 +7,8 @@ export function toSeconds(date: Date): number {
 export function toSecondsOrNull(date: Date | null): number | null {
   return date === null ? null : toSeconds(date);
 }
+
+/** A Date as it reads back from storage: truncated to whole seconds. */
+export function storedDate(date: Date): Date {
+  return new Date(toSeconds(date) * 1000);
+}

@@ -1,4 +1,5 @@
 import type { SqlContext } from './sql-context.js';
+import { sql, type Statement } from './statement.js';
 
 /**
  * Id generators for tables whose primary key is composite (ids shared across versions or statuses), where no
@@ -12,6 +13,17 @@ export type SequenceName = 'content_field' | 'content_type' | 'field_definition'
 /** Every sequence, for the seed importer. */
 export const SEQUENCE_NAMES: readonly SequenceName[] = ['content_field', 'content_type', 'field_definition'];
 
+/** PostgreSQL: `count` values of a sequence. */
+const NEXT_VALUES: Readonly<Record<SequenceName, Statement<[count: number]>>> = {
+  content_field: sql("SELECT nextval('content_field_id_seq') AS id FROM generate_series(1, ?)"),
+  content_type: sql("SELECT nextval('content_type_id_seq') AS id FROM generate_series(1, ?)"),
+  field_definition: sql("SELECT nextval('field_definition_id_seq') AS id FROM generate_series(1, ?)"),
+};
+/** SQLite: moves the `id_sequence` row by `count`, returning the last id handed out. */
+const ADVANCE_ID_SEQUENCE = sql<[count: number, name: string]>(
+  'UPDATE id_sequence SET last_id = last_id + ? WHERE name = ? RETURNING last_id',
+);
+
 /**
  * Allocates `count` new ids of a sequence, in ascending order.
  * @throws Error when called outside a transaction on SQLite (allocation and use must be atomic there).
@@ -19,15 +31,11 @@ export const SEQUENCE_NAMES: readonly SequenceName[] = ['content_field', 'conten
 export async function allocateIds(ctx: SqlContext, name: SequenceName, count: number): Promise<number[]> {
   if (count <= 0) return [];
   if (ctx.dialect === 'postgresql') {
-    const rows = await ctx.rawRows(`SELECT nextval('${name}_id_seq') AS id FROM generate_series(1, ?)`, [count]);
+    const rows = await ctx.all(NEXT_VALUES[name], [count]);
     return rows.map((row) => row.int('id')).sort((a, b) => a - b);
   }
   if (!ctx.inTransaction) throw new Error('allocateIds must run inside a transaction on SQLite');
-  const rows = await ctx.rawRows('UPDATE id_sequence SET last_id = last_id + ? WHERE name = ? RETURNING last_id', [
-    count,
-    name,
-  ]);
-  const last = rows[0]?.int('last_id');
+  const last = (await ctx.one(ADVANCE_ID_SEQUENCE, [count, name]))?.int('last_id');
   if (last === undefined) throw new Error(`Unknown id sequence '${name}'`);
   return Array.from({ length: count }, (_, index) => last - count + 1 + index);
 }

@@ -1,22 +1,41 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
+import type { Knex } from '@mikro-orm/knex';
 import type { Dialect } from './dialect.js';
-import type { DirectSqlite } from './direct-sqlite.js';
-import type { PreparedQuery } from './prepared-query.js';
-import { isRecord, Row } from './row.js';
+import { Row } from './row.js';
+import type { SqlDatabase, SqlSession, SqlValue } from './sql-session.js';
+import { numberPlaceholders, type Statement } from './statement.js';
+import { TransactionScope } from './transaction-scope.js';
+
+/** A knex query compiled to one dialect (SQL text in its placeholder syntax, bindings in order). */
+export interface CompiledQuery {
+  readonly sql: string;
+  readonly bindings: readonly unknown[];
+}
 
 /** What one context runs statements on. */
 interface Binding {
-  readonly em: SqlEntityManager;
-  readonly kx: Knex;
+  readonly session: SqlSession;
   readonly inTransaction: boolean;
   /** For a transaction binding: whether the transaction is still running (handlers may outlive it). */
   open: boolean;
 }
 
+/** Ad-hoc `?` statements converted to `$n` for PostgreSQL, kept per text (bounded). */
+const numbered = new Map<string, string>();
+const NUMBERED_CACHE_SIZE = 500;
+
+const ended = (): Promise<never> => Promise.reject(new Error('The transaction of this context has already ended'));
+
+/** The session of a binding whose transaction has ended: every statement is refused. */
+const ENDED_SESSION: SqlSession = { all: ended, run: ended };
+
 /**
- * What every handler runs on: the MikroORM EntityManager, the knex instance to build queries with (the root knex,
- * or the knex transaction when bound to one) and the dialect.
+ * What every handler runs on: the database (SQLite's connection or PostgreSQL's pool, see `sql-session.ts`), the
+ * knex instance to build dynamic queries with (building only: statements never run through knex), and the dialect.
+ *
+ * Statements: hot paths run precompiled {@link Statement}s ({@link SqlContext.all}, {@link SqlContext.one},
+ * {@link SqlContext.write}); dynamic queries (search, rare operations) are knex builders compiled per call
+ * ({@link SqlContext.rows}, {@link SqlContext.exec}); ad-hoc SQL with `?` placeholders goes through
+ * {@link SqlContext.rawRows} and {@link SqlContext.run}.
  *
  * Transaction rules:
  * - a context bound to a transaction runs every statement on that transaction; `atomic` joins it;
@@ -24,31 +43,25 @@ interface Binding {
  *   `atomic`. Inside the async scope of a transaction started from it (see {@link SqlContext.transaction}), the
  *   root context joins that transaction too: a read through the root handlers while `work` runs sees the
  *   transaction's writes and, on SQLite, does not wait for the one connection the transaction holds (which would
- *   deadlock). Work outside that scope — other requests — is not affected.
- *
- * Execution: every statement is built with knex. On SQLite it is executed directly on the connection
- * ({@link DirectSqlite}) when that is safe — inside the transaction owning the connection, or outside any
- * transaction while none is open — and through knex's pool otherwise (which then waits for the transaction).
+ *   deadlock). Work outside that scope — other requests — is not affected: on SQLite it waits until the
+ *   transaction ends (never seeing uncommitted writes), on PostgreSQL it runs on another pooled connection.
  */
 export class SqlContext {
   private constructor(
     private readonly own: Binding,
-    readonly dialect: Dialect,
-    private readonly scope: AsyncLocalStorage<Binding>,
-    private readonly direct: DirectSqlite | null,
+    private readonly database: SqlDatabase,
+    private readonly scope: TransactionScope<Binding>,
+    /** The knex instance queries are built with (never executed through it). */
+    readonly kx: Knex,
   ) {}
 
-  /** The root context of a store: statements on the root knex of `em` (and `direct` on SQLite, when given). */
-  static root(em: SqlEntityManager, dialect: Dialect, direct: DirectSqlite | null = null): SqlContext {
-    return new SqlContext({ em, kx: em.getKnex(), inTransaction: false, open: true }, dialect, new AsyncLocalStorage<Binding>(), direct);
+  /** The root context of a store: statements outside any transaction, builders on `kx`. */
+  static root(database: SqlDatabase, kx: Knex): SqlContext {
+    return new SqlContext({ session: database.root, inTransaction: false, open: true }, database, new TransactionScope(), kx);
   }
 
-  get em(): SqlEntityManager {
-    return this.binding().em;
-  }
-
-  get kx(): Knex {
-    return this.binding().kx;
+  get dialect(): Dialect {
+    return this.database.dialect;
   }
 
   get inTransaction(): boolean {
@@ -57,24 +70,23 @@ export class SqlContext {
 
   /**
    * Runs `work` with a context bound to one transaction — the current one when there is one (joined), otherwise
-   * a new MikroORM transaction (`em.transactional`: committed when `work` resolves, rolled back and rethrown
-   * when it rejects). SQLite has one connection, so concurrent transactions queue instead of interleaving.
+   * a new database transaction (committed when `work` resolves, rolled back and rethrown when it rejects). On
+   * SQLite concurrent transactions queue instead of interleaving.
+   * @throws Error when this context is bound to a transaction that has ended.
    */
-  async transaction<T>(work: (ctx: SqlContext) => Promise<T>): Promise<T> {
+  transaction<T>(work: (ctx: SqlContext) => Promise<T>): Promise<T> {
     const current = this.binding();
-    if (current.inTransaction) return work(this.bound(current));
-    let binding: Binding | undefined;
-    try {
-      return await current.em.transactional((em) => {
-        const trx = em.getTransactionContext<Knex.Transaction>();
-        if (!trx) throw new Error('em.transactional gave no transaction context');
-        binding = { em, kx: trx, inTransaction: true, open: true };
-        const bound = binding;
-        return this.scope.run(bound, () => work(this.bound(bound)));
-      });
-    } finally {
-      if (binding) binding.open = false;
+    if (current.inTransaction) {
+      if (!current.open) return ended();
+      return work(this.bound(current));
     }
+    return this.database.transaction((session) => {
+      const binding: Binding = { session, inTransaction: true, open: true };
+      const run = this.scope.run(binding, () => work(this.bound(binding)));
+      return run.finally(() => {
+        binding.open = false;
+      });
+    });
   }
 
   /** Runs `work` atomically (alias of {@link SqlContext.transaction}, for multi-statement writes of handlers). */
@@ -82,32 +94,30 @@ export class SqlContext {
     return this.transaction(work);
   }
 
-  /** Rows of a query builder (built on this context's `kx`). */
-  async rows(query: Knex.QueryBuilder): Promise<Row[]> {
-    const direct = this.directNow();
-    if (direct) {
-      const { sql, bindings } = query.toSQL();
-      return Row.all(direct.all(sql, bindings), this.dialect);
-    }
-    const result: unknown = await query;
-    return Row.all(result, this.dialect);
+  /** Rows of a precompiled statement. */
+  async all<P extends readonly SqlValue[]>(statement: Statement<P>, params: NoInfer<P>): Promise<Row[]> {
+    return Row.all(await this.session().all(statement.text(this.dialect), params, true), this.dialect);
   }
 
-  /** Rows of a prepared query with `args` (compiled once per dialect, see {@link PreparedQuery}). */
-  prepared(query: PreparedQuery, args: readonly Knex.Value[]): Promise<Row[]> {
-    const { sql, bindings } = query.statement(this.kx, this.dialect, args);
-    return this.rawRows(sql, bindings);
+  /** The first row of a precompiled statement, or null. */
+  async one<P extends readonly SqlValue[]>(statement: Statement<P>, params: NoInfer<P>): Promise<Row | null> {
+    const [first] = await this.session().all(statement.text(this.dialect), params, true);
+    return first === undefined ? null : Row.of(first, this.dialect);
   }
 
-  /** Runs a writing query builder (insert, update, delete); returns the number of changed rows when known. */
-  async exec(query: Knex.QueryBuilder): Promise<number> {
-    const direct = this.directNow();
-    if (direct) {
-      const { sql, bindings } = query.toSQL();
-      return direct.run(sql, bindings);
-    }
-    const result: unknown = await query;
-    return typeof result === 'number' ? result : 0;
+  /** Runs a precompiled writing statement; returns the number of changed rows. */
+  write<P extends readonly SqlValue[]>(statement: Statement<P>, params: NoInfer<P>): Promise<number> {
+    return this.session().run(statement.text(this.dialect), params, true);
+  }
+
+  /** Rows of a query builder (built on `kx`, compiled now). */
+  rows(query: Knex.QueryBuilder): Promise<Row[]> {
+    return this.rowsOf(this.compile(query));
+  }
+
+  /** Rows of a query compiled earlier by {@link SqlContext.compile} (on a context of the same dialect). */
+  async rowsOf(query: CompiledQuery): Promise<Row[]> {
+    return Row.all(await this.session().all(query.sql, query.bindings), this.dialect);
   }
 
   /** The first row of a query builder, or null. */
@@ -116,44 +126,53 @@ export class SqlContext {
     return rows[0] ?? null;
   }
 
-  /** Rows of a raw statement (`?` placeholders; knex rewrites them per dialect). */
-  async rawRows(sql: string, bindings: readonly Knex.RawBinding[] = []): Promise<Row[]> {
-    const direct = this.directNow();
-    if (direct) return Row.all(direct.all(sql, bindings), this.dialect);
-    const result: unknown = await this.kx.raw(sql, bindings);
-    if (this.dialect === 'postgresql') {
-      if (!isRecord(result)) throw new Error('Unexpected PostgreSQL result');
-      return Row.all(result['rows'], this.dialect);
-    }
-    return Row.all(result, this.dialect);
+  /** Runs a writing query builder (insert, update, delete); returns the number of changed rows. */
+  async exec(query: Knex.QueryBuilder): Promise<number> {
+    const { sql, bindings } = this.compile(query);
+    return this.session().run(sql, bindings);
   }
 
-  /** Runs a raw statement whose result is not needed. */
+  /** Rows of an ad-hoc statement with `?` placeholders. */
+  async rawRows(sql: string, bindings: readonly Knex.RawBinding[] = []): Promise<Row[]> {
+    return Row.all(await this.session().all(this.native(sql), bindings), this.dialect);
+  }
+
+  /** Runs an ad-hoc statement with `?` placeholders whose result is not needed. */
   async run(sql: string, bindings: readonly Knex.RawBinding[] = []): Promise<void> {
-    const direct = this.directNow();
-    if (direct) {
-      direct.run(sql, bindings);
-      return;
+    await this.session().run(this.native(sql), bindings);
+  }
+
+  /** A query builder compiled to this dialect's SQL text and bindings. */
+  compile(query: Knex.QueryBuilder): CompiledQuery {
+    const compiled = query.toSQL();
+    const { sql, bindings } = this.dialect === 'sqlite' ? compiled : compiled.toNative();
+    return { sql, bindings };
+  }
+
+  /** `?` placeholders in this dialect's syntax. */
+  private native(sql: string): string {
+    if (this.dialect === 'sqlite') return sql;
+    let text = numbered.get(sql);
+    if (text === undefined) {
+      if (numbered.size >= NUMBERED_CACHE_SIZE) numbered.clear();
+      text = numberPlaceholders(sql);
+      numbered.set(sql, text);
     }
-    await this.kx.raw(sql, bindings);
+    return text;
+  }
+
+  private session(): SqlSession {
+    const binding = this.binding();
+    return binding.open ? binding.session : ENDED_SESSION;
   }
 
   private binding(): Binding {
     if (this.own.inTransaction) return this.own;
-    const scoped = this.scope.getStore();
+    const scoped = this.scope.current();
     return scoped !== undefined && scoped.open ? scoped : this.own;
   }
 
   private bound(binding: Binding): SqlContext {
-    return binding === this.own ? this : new SqlContext(binding, this.dialect, this.scope, this.direct);
-  }
-
-  /** The direct SQLite path when it is safe for this context now (see the class comment), else null. */
-  private directNow(): DirectSqlite | null {
-    const direct = this.direct;
-    if (direct === null) return null;
-    const binding = this.binding();
-    if (binding.inTransaction) return binding.open && direct.inTransaction ? direct : null;
-    return direct.idle ? direct : null;
+    return binding === this.own ? this : new SqlContext(binding, this.database, this.scope, this.kx);
   }
 }

@@ -1,16 +1,19 @@
 import type { RepositoryError } from '@contentrepo/core';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { isRecord } from './row.js';
 import type { SqlContext } from './sql-context.js';
 
+/** SQLite extended result codes of unique and primary key violations (better-sqlite3 `SqliteError.code`). */
+const SQLITE_UNIQUE_CODES: ReadonlySet<unknown> = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
 /**
- * Whether a driver error is a unique (or primary key) constraint violation, as MikroORM's exception converter of
- * the active driver classifies it (`UniqueConstraintViolationException`: SQLite "UNIQUE constraint failed",
- * PostgreSQL SQLSTATE 23505).
+ * Whether a driver error is a unique (or primary key) constraint violation, classified as MikroORM's exception
+ * converters do: SQLite by its result code or message ("UNIQUE constraint failed"), PostgreSQL by SQLSTATE 23505.
  */
 export function isUniqueViolation(ctx: SqlContext, error: unknown): boolean {
   if (!isErrorLike(error)) return false;
-  return ctx.em.getDriver().convertException(error) instanceof UniqueConstraintViolationException;
+  const code = 'code' in error ? error.code : undefined;
+  if (ctx.dialect === 'postgresql') return code === '23505';
+  return SQLITE_UNIQUE_CODES.has(code) || error.message.includes('UNIQUE constraint failed');
 }
 
 /**

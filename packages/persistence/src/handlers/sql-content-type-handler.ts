@@ -2,8 +2,8 @@ import type { ContentTypeGroup, ContentTypeHandler, StoredContentType } from '@c
 import type { Knex } from '@mikro-orm/knex';
 import { contentTypeStatusCode } from '../db/codes.js';
 import type { Row } from '../db/row.js';
-import { PreparedQuery } from '../db/prepared-query.js';
 import type { SqlContext } from '../db/sql-context.js';
+import { sql } from '../db/statement.js';
 import { toContentType, toContentTypeGroup, toFieldDefinition } from '../mappers/content-type.js';
 
 const DEFINED = contentTypeStatusCode('DEFINED');
@@ -13,12 +13,16 @@ const links = (kx: Knex): Knex.QueryBuilder =>
   kx('content_type_group_link').select('content_type_id', 'group_id').where('content_type_status', DEFINED);
 const definitions = (kx: Knex): Knex.QueryBuilder => kx('field_definition').select('*').where('status', DEFINED);
 
-const TYPE_BY_ID = new PreparedQuery((kx, p) => publishedTypes(kx).where('t.id', p(0)));
-const TYPE_BY_IDENTIFIER = new PreparedQuery((kx, p) => publishedTypes(kx).where('t.identifier', p(0)));
-const TYPE_BY_REMOTE_ID = new PreparedQuery((kx, p) => publishedTypes(kx).where('t.remote_id', p(0)));
-const LINKS_OF_TYPE = new PreparedQuery((kx, p) => links(kx).where('content_type_id', p(0)).orderBy('group_id'));
-const DEFINITIONS_OF_TYPE = new PreparedQuery((kx, p) =>
-  definitions(kx).where('content_type_id', p(0)).orderBy(['position', 'id']),
+const PUBLISHED_TYPE = `SELECT t.* FROM content_type t WHERE t.status = ${DEFINED}`;
+const TYPE_BY_ID = sql<[id: number]>(`${PUBLISHED_TYPE} AND t.id = ?`);
+const TYPE_BY_IDENTIFIER = sql<[identifier: string]>(`${PUBLISHED_TYPE} AND t.identifier = ?`);
+const TYPE_BY_REMOTE_ID = sql<[remoteId: string]>(`${PUBLISHED_TYPE} AND t.remote_id = ?`);
+const LINKS_OF_TYPE = sql<[contentTypeId: number]>(
+  `SELECT content_type_id, group_id FROM content_type_group_link WHERE content_type_status = ${DEFINED} ` +
+    'AND content_type_id = ? ORDER BY group_id',
+);
+const DEFINITIONS_OF_TYPE = sql<[contentTypeId: number]>(
+  `SELECT * FROM field_definition WHERE status = ${DEFINED} AND content_type_id = ? ORDER BY position, id`,
 );
 
 /**
@@ -59,24 +63,23 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
   }
 
   async load(contentTypeId: number): Promise<StoredContentType | null> {
-    return this.loadOne(await this.ctx.prepared(TYPE_BY_ID, [contentTypeId]));
+    return this.loadOne(await this.ctx.one(TYPE_BY_ID, [contentTypeId]));
   }
 
   async loadByIdentifier(identifier: string): Promise<StoredContentType | null> {
-    return this.loadOne(await this.ctx.prepared(TYPE_BY_IDENTIFIER, [identifier]));
+    return this.loadOne(await this.ctx.one(TYPE_BY_IDENTIFIER, [identifier]));
   }
 
   async loadByRemoteId(remoteId: string): Promise<StoredContentType | null> {
-    return this.loadOne(await this.ctx.prepared(TYPE_BY_REMOTE_ID, [remoteId]));
+    return this.loadOne(await this.ctx.one(TYPE_BY_REMOTE_ID, [remoteId]));
   }
 
-  private async loadOne(typeRows: readonly Row[]): Promise<StoredContentType | null> {
-    const [row] = typeRows;
+  private async loadOne(row: Row | null): Promise<StoredContentType | null> {
     if (!row) return null;
     const id = row.int('id');
     const [linkRows, definitionRows] = await Promise.all([
-      this.ctx.prepared(LINKS_OF_TYPE, [id]),
-      this.ctx.prepared(DEFINITIONS_OF_TYPE, [id]),
+      this.ctx.all(LINKS_OF_TYPE, [id]),
+      this.ctx.all(DEFINITIONS_OF_TYPE, [id]),
     ]);
     return toContentType(
       row,

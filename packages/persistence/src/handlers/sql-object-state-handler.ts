@@ -1,6 +1,15 @@
 import type { ObjectState, ObjectStateGroup, ObjectStateHandler } from '@contentrepo/core';
 import type { SqlContext } from '../db/sql-context.js';
+import { placeholders, StatementsBySize } from '../db/statement.js';
 import { toObjectState, toObjectStateGroup } from '../mappers/user-values.js';
+
+/** Links an item (first parameter) to `size` states (the other parameters). */
+const SET_CONTENT_STATES = new StatementsBySize(
+  (size) =>
+    'INSERT INTO content_object_state (content_id, group_id, state_id) ' +
+    `SELECT ?, group_id, id FROM object_state WHERE id IN (${placeholders(size)}) ` +
+    'ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
+);
 
 /**
  * ObjectStateHandler on `object_state_group`, `object_state` and `content_object_state` (primary key
@@ -35,12 +44,6 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
    */
   async setContentStates(contentId: number, stateIds: readonly number[]): Promise<void> {
     if (stateIds.length === 0) return;
-    const placeholders = stateIds.map(() => '?').join(', ');
-    await this.ctx.run(
-      'INSERT INTO content_object_state (content_id, group_id, state_id) ' +
-        `SELECT ?, group_id, id FROM object_state WHERE id IN (${placeholders}) ` +
-        'ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
-      [contentId, ...stateIds],
-    );
+    await this.ctx.write(SET_CONTENT_STATES.of(stateIds.length), [contentId, ...stateIds]);
   }
 }

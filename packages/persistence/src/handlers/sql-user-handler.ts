@@ -1,13 +1,20 @@
 import { InvalidArgumentError, type UserAccount, type UserHandler } from '@contentrepo/core';
-import { PreparedQuery } from '../db/prepared-query.js';
+import { placeholders, sql } from '../db/statement.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
 import { toUserAccount } from '../mappers/user-values.js';
 import { userAccountRow } from '../mappers/row-encoders.js';
 
-const ACCOUNT_BY_CONTENT_ID = new PreparedQuery((kx, p) => kx('user_account').select('*').where('content_id', p(0)));
-const ACCOUNT_BY_LOGIN = new PreparedQuery((kx, p) =>
-  kx('user_account').select('*').whereRaw('lower(login) = lower(?)', [p(0)]),
+const ACCOUNT = 'SELECT content_id, login, email, password_hash, enabled, max_login, password_updated_at FROM user_account';
+const ACCOUNT_BY_CONTENT_ID = sql<[contentId: number]>(`${ACCOUNT} WHERE content_id = ?`);
+const ACCOUNT_BY_LOGIN = sql<[login: string]>(`${ACCOUNT} WHERE lower(login) = lower(?)`);
+const UPSERT_ACCOUNT_COLUMNS = ['content_id', 'login', 'email', 'password_hash', 'enabled', 'max_login', 'password_updated_at'];
+const UPSERT_ACCOUNT = sql(
+  `INSERT INTO user_account (${UPSERT_ACCOUNT_COLUMNS.join(', ')}) VALUES (${placeholders(UPSERT_ACCOUNT_COLUMNS.length)}) ` +
+    'ON CONFLICT (content_id) DO UPDATE SET ' +
+    UPSERT_ACCOUNT_COLUMNS.filter((column) => column !== 'content_id')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', '),
 );
 
 /**
@@ -18,13 +25,13 @@ export class SqlUserHandler implements UserHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async loadAccount(contentId: number): Promise<UserAccount | null> {
-    const [row] = await this.ctx.prepared(ACCOUNT_BY_CONTENT_ID, [contentId]);
-    return row ? toUserAccount(row) : null;
+    const row = await this.ctx.one(ACCOUNT_BY_CONTENT_ID, [contentId]);
+    return row && toUserAccount(row);
   }
 
   async loadAccountByLogin(login: string): Promise<UserAccount | null> {
-    const [row] = await this.ctx.prepared(ACCOUNT_BY_LOGIN, [login]);
-    return row ? toUserAccount(row) : null;
+    const row = await this.ctx.one(ACCOUNT_BY_LOGIN, [login]);
+    return row && toUserAccount(row);
   }
 
   /** Accounts with exactly this email, by content id. */
@@ -36,16 +43,14 @@ export class SqlUserHandler implements UserHandler {
   }
 
   /**
-   * Inserts or replaces the account of `account.contentId`.
+   * Inserts or replaces the account of `account.contentId` (one `INSERT … ON CONFLICT (content_id) DO UPDATE`).
    * @throws InvalidArgumentError when the login (case-insensitively) belongs to another content id.
    */
   async upsertAccount(account: UserAccount): Promise<void> {
     const row = userAccountRow(account);
     await convertUniqueViolation(
       this.ctx,
-      async () => {
-        await this.ctx.exec(this.ctx.kx('user_account').insert(row).onConflict('content_id').merge());
-      },
+      () => this.ctx.write(UPSERT_ACCOUNT, UPSERT_ACCOUNT_COLUMNS.map((column) => row[column] ?? null)),
       () => new InvalidArgumentError('login', `The login '${account.login}' is already taken`),
     );
   }

@@ -32,7 +32,7 @@ describeOnEachDialect(
 describeOnEachDialect(
   'SQLite connection',
   (store) => {
-    it('uses WAL, foreign keys, synchronous=NORMAL and a busy timeout', async () => {
+    it('uses WAL, foreign keys, synchronous=NORMAL, a large cache, a memory map and a busy timeout', async () => {
       const pragma = async (name: string): Promise<string | number | undefined> => {
         const [row] = await store().query(`PRAGMA ${name}`);
         return name === 'journal_mode' ? row?.str(name) : row?.int(name === 'busy_timeout' ? 'timeout' : name);
@@ -41,6 +41,9 @@ describeOnEachDialect(
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('synchronous')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
+      expect(await pragma('cache_size')).toBe(-65536);
+      expect(await pragma('mmap_size')).toBe(268435456);
+      expect(await pragma('temp_store')).toBe(2);
     });
   },
   { seed: false, only: 'SQLite' },

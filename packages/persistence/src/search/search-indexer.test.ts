@@ -63,6 +63,18 @@ describeOnEachDialect('search index', (store) => {
     expect(await fullTextMatches(store(), 'folder')).toEqual([20]);
   });
 
+  it('writes nothing for an item that does not exist, and drops its stale entries', async () => {
+    const { persistence } = store();
+    await store().query(
+      'INSERT INTO search_field (content_id, field_definition_id, language_code, field_def_identifier, field_type_identifier, ' +
+        "content_type_id, sort_key_int, sort_key_string) VALUES (9999, 4, 'eng-GB', 'name', 'ezstring', 1, NULL, 'stale')",
+    );
+    await persistence.searchHandler.indexContent(document(9999, 'Ghost', ['boo']));
+    expect(await store().query('SELECT 1 FROM search_field WHERE content_id = ?', [9999])).toEqual([]);
+    expect(await store().query('SELECT 1 FROM search_field_element WHERE content_id = ?', [9999])).toEqual([]);
+    expect(await fullTextMatches(store(), 'ghost')).toEqual([]);
+  });
+
   it('removes an item from the index', async () => {
     const { persistence } = store();
     await persistence.searchHandler.deleteContent(20);

@@ -1,10 +1,27 @@
 import type { ContentIndexDocument, FieldIndexEntry } from '@contentrepo/core';
 import { insertRows } from '../db/inserts.js';
 import type { SqlContext } from '../db/sql-context.js';
+import { sql, type Statement } from '../db/statement.js';
 import type { DbRow } from '../mappers/row-encoders.js';
 
 /** Longest sort key string stored (Legacy `sort_key_string` is 255 characters). */
 const MAX_SORT_KEY = 255;
+
+/** The index tables: the column of {@link INDEX_STATE} telling whether an item has rows there, and their delete. */
+const INDEX_TABLES: readonly { readonly present: string; readonly remove: Statement<[contentId: number]> }[] = [
+  { present: 'in_fields', remove: sql('DELETE FROM search_field WHERE content_id = ?') },
+  { present: 'in_elements', remove: sql('DELETE FROM search_field_element WHERE content_id = ?') },
+  { present: 'in_text', remove: sql('DELETE FROM search_text WHERE content_id = ?') },
+];
+
+/** An item's content type and which index tables hold rows of it; no row for an unknown item. */
+export const INDEX_STATE = sql<[contentId: number]>(
+  'SELECT c.content_type_id, ' +
+    'EXISTS (SELECT 1 FROM search_field WHERE content_id = c.id) AS in_fields, ' +
+    'EXISTS (SELECT 1 FROM search_field_element WHERE content_id = c.id) AS in_elements, ' +
+    'EXISTS (SELECT 1 FROM search_text WHERE content_id = c.id) AS in_text ' +
+    'FROM content c WHERE c.id = ?',
+);
 
 const truncate = (value: string): string => (value.length > MAX_SORT_KEY ? value.slice(0, MAX_SORT_KEY) : value);
 const integer = (value: number): number => Math.trunc(value);
@@ -14,14 +31,18 @@ const integer = (value: number): number => Math.trunc(value);
  * one `search_field` row per field definition and language (sort keys; the last entry wins on duplicates), one
  * `search_field_element` row per element of collection fields (numbers in `value_int`, strings in
  * `value_string`), and one `search_text` row per language with the fields' full text joined by newlines (indexed
- * by FTS5 / tsvector). Nothing is written for an item that no longer exists.
+ * by FTS5 / tsvector). Nothing is written for an item that no longer exists. One statement finds the content
+ * type and the tables holding previous entries, so that a first indexing deletes nothing.
  */
 export async function indexDocument(ctx: SqlContext, document: ContentIndexDocument): Promise<void> {
   await ctx.atomic(async (tx) => {
-    await deleteIndex(tx, document.contentId);
-    const content = await tx.first(tx.kx('content').select('content_type_id').where('id', document.contentId));
-    if (!content) return;
-    const contentTypeId = content.int('content_type_id');
+    const state = await tx.one(INDEX_STATE, [document.contentId]);
+    if (!state) {
+      await deleteIndex(tx, document.contentId);
+      return;
+    }
+    for (const table of INDEX_TABLES) if (state.bool(table.present)) await tx.write(table.remove, [document.contentId]);
+    const contentTypeId = state.int('content_type_id');
     const entries = new Map<string, FieldIndexEntry>();
     for (const entry of document.fields) entries.set(`${entry.fieldDefinitionId}/${entry.languageCode}`, entry);
 
@@ -65,8 +86,6 @@ export async function indexDocument(ctx: SqlContext, document: ContentIndexDocum
 /** Removes every index entry of an item (fields, elements, full text). */
 export async function deleteIndex(ctx: SqlContext, contentId: number): Promise<void> {
   await ctx.atomic(async (tx) => {
-    await tx.exec(tx.kx('search_field').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('search_field_element').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('search_text').where('content_id', contentId).delete());
+    for (const table of INDEX_TABLES) await tx.write(table.remove, [contentId]);
   });
 }

@@ -8,12 +8,13 @@ import type {
 import type { SqlContext } from '../db/sql-context.js';
 import type { SearchTarget } from './criterion-handler.js';
 import { deleteIndex, indexDocument } from './search-indexer.js';
-import { buildSearch } from './search-query.js';
+import { compiledSearch } from './search-statements.js';
 
 /**
  * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
  * items once each, location search their locations (root excluded); two statements per search (exact count,
- * page of ids). The index tables written by `indexContent` back the Field criteria, Field sort and full text.
+ * page of ids), compiled once per distinct search (`search-statements.ts`). The index tables written by
+ * `indexContent` back the Field criteria, Field sort and full text.
  *
  * Capabilities: `fullText` (FTS5 / tsvector index present; the FullText criterion itself comes with issue #3);
  * no `scoring`, no `imageCriteria`.
@@ -43,8 +44,8 @@ export class SqlSearchHandler implements SearchHandler {
   }
 
   private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
-    const { count, page } = buildSearch(this.ctx.kx, this.ctx.dialect, target, query);
-    const [counted, hits] = await Promise.all([this.ctx.rows(count), page ? this.ctx.rows(page) : Promise.resolve([])]);
+    const { count, page } = compiledSearch(this.ctx, target, query);
+    const [counted, hits] = await Promise.all([this.ctx.rowsOf(count), page ? this.ctx.rowsOf(page) : Promise.resolve([])]);
     return { totalCount: counted[0]?.int('total') ?? 0, ids: hits.map((row) => row.int('id')) };
   }
 }

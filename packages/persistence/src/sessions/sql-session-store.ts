@@ -1,14 +1,23 @@
 import type { Clock, Session, SessionStore } from '@contentrepo/core';
 import { toSeconds } from '../db/dates.js';
-import { PreparedQuery } from '../db/prepared-query.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
-import { SessionSchema } from '../entities/user-entities.js';
+import { sql } from '../db/statement.js';
+
+const INSERT_SESSION = sql<[id: string, userId: number, csrfToken: string, createdAt: number, expiresAt: number]>(
+  'INSERT INTO session (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+);
+const LIVE_SESSION = sql<[id: string, now: number]>(
+  'SELECT id, user_id, csrf_token, created_at, expires_at FROM session WHERE id = ? AND expires_at > ?',
+);
+const TOUCH_SESSION = sql<[expiresAt: number, id: string]>('UPDATE session SET expires_at = ? WHERE id = ?');
+const DELETE_SESSION = sql<[id: string]>('DELETE FROM session WHERE id = ?');
+const DELETE_EXPIRED = sql<[now: number]>('DELETE FROM session WHERE expires_at <= ?');
 
 /**
- * SessionStore on the `session` table: writes through the MikroORM EntityManager (native insert, update,
- * delete of the `SessionEntity` schema), the per-request read as a prepared query. Dates have second precision. A session whose `expiresAt` is not after the clock's
- * now is treated as absent; {@link SqlSessionStore.purgeExpired} removes such rows.
+ * SessionStore on the `session` table (schema `SessionEntity`), every operation one precompiled statement (the
+ * read and the touch run on every cookie request). Dates have second precision. A session whose `expiresAt` is
+ * not after the clock's now is treated as absent; {@link SqlSessionStore.purgeExpired} removes such rows.
  */
 export class SqlSessionStore implements SessionStore {
   constructor(
@@ -17,36 +26,34 @@ export class SqlSessionStore implements SessionStore {
   ) {}
 
   async create(session: Session): Promise<void> {
-    await this.ctx.em.insert(SessionSchema, {
-      id: session.id,
-      userId: session.userId,
-      csrfToken: session.csrfToken,
-      createdAt: toSeconds(session.createdAt),
-      expiresAt: toSeconds(session.expiresAt),
-    });
+    await this.ctx.write(INSERT_SESSION, [
+      session.id,
+      session.userId,
+      session.csrfToken,
+      toSeconds(session.createdAt),
+      toSeconds(session.expiresAt),
+    ]);
   }
 
-  /** The session, or null when unknown or expired (a prepared query: this runs on every cookie request). */
+  /** The session, or null when unknown or expired. */
   async load(sessionId: string): Promise<Session | null> {
-    const [row] = await this.ctx.prepared(LIVE_SESSION, [sessionId, toSeconds(this.clock.now())]);
-    return row ? toSession(row) : null;
+    const row = await this.ctx.one(LIVE_SESSION, [sessionId, toSeconds(this.clock.now())]);
+    return row && toSession(row);
   }
 
   async touch(sessionId: string, expiresAt: Date): Promise<void> {
-    await this.ctx.em.nativeUpdate(SessionSchema, { id: sessionId }, { expiresAt: toSeconds(expiresAt) });
+    await this.ctx.write(TOUCH_SESSION, [toSeconds(expiresAt), sessionId]);
   }
 
   async delete(sessionId: string): Promise<void> {
-    await this.ctx.em.nativeDelete(SessionSchema, { id: sessionId });
+    await this.ctx.write(DELETE_SESSION, [sessionId]);
   }
 
   /** Deletes every expired session; returns how many. For a periodic clean-up task. */
   purgeExpired(): Promise<number> {
-    return this.ctx.em.nativeDelete(SessionSchema, { expiresAt: { $lte: toSeconds(this.clock.now()) } });
+    return this.ctx.write(DELETE_EXPIRED, [toSeconds(this.clock.now())]);
   }
 }
-
-const LIVE_SESSION = new PreparedQuery((kx, p) => kx('session').select('*').where('id', p(0)).where('expires_at', '>', p(1)));
 
 function toSession(row: Row): Session {
   return {

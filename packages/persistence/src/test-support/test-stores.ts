@@ -79,7 +79,7 @@ function rawConnection(options: OrmConfigOptions): {
 } {
   let opened: Promise<{ ctx: SqlContext; close(): Promise<void> }> | undefined;
   const open = () =>
-    (opened ??= openOrm(createOrmConfig(options)).then((orm) => ({ ctx: SqlContext.root(orm.em, orm.dialect, orm.direct), close: () => orm.close() })));
+    (opened ??= openOrm(createOrmConfig(options)).then((orm) => ({ ctx: SqlContext.root(orm.database, orm.knex), close: () => orm.close() })));
   return {
     query: async (sql, bindings = []) => (await open()).ctx.rawRows(sql, bindings),
     rawContext: async () => (await open()).ctx,
@@ -93,7 +93,7 @@ function rawConnection(options: OrmConfigOptions): {
 export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
   const orm = await openOrm(createOrmConfig({ databaseUrl, dataDir: tmpdir() }));
   try {
-    await orm.em.getKnex().raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await orm.knex.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   } finally {
     await orm.close();
   }

@@ -1,5 +1,5 @@
 import type { Repository, Session } from '@contentrepo/core';
-import type { Authenticator } from '../auth/authenticator.js';
+import type { RestAuthenticator } from '../auth/authenticator.js';
 import type { DecodedObject } from '../input/decoded-input.js';
 import type { Hrefs } from '../output/hrefs.js';
 import type { ObjectNode } from '../output/node.js';
@@ -41,7 +41,7 @@ export interface RestContext {
   /** The request's input media type name when a vendor Content-Type is present, else null. */
   readonly inputTypeName: string | null;
   /** Session handling for the session routes. */
-  readonly authenticator: Authenticator;
+  readonly authenticator: RestAuthenticator;
 }
 
 /** A cookie to set (value) or clear (null). */

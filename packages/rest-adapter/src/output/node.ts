@@ -79,9 +79,21 @@ const present = (nodes: readonly Child[]): Node[] => {
   return out;
 };
 
+/** Shared attributes of the (many) nodes without any. */
+const NO_ATTRS: Attrs = Object.freeze({});
+
+/** The attributes without `undefined` ones; the input itself when it has none (nodes are never mutated). */
 const cleanAttrs = (attrs: AttrsInput | undefined): Attrs => {
+  if (attrs === undefined) return NO_ATTRS;
+  let clean = true;
+  for (const key in attrs) {
+    if (attrs[key] === undefined || key === '__proto__') {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return attrs as Attrs;
   const out: Record<string, Scalar> = {};
-  if (attrs === undefined) return out;
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true });
   }

@@ -7,10 +7,12 @@ import { pendingRoutes } from './pending.js';
 import { referenceDataRoutes } from './reference-data.js';
 import { rootRoutes } from './root.js';
 import { userRoutes } from './users.js';
+import { viewRoutes } from './views.js';
 
 /** The whole REST route table, grouped by resource (rest.md §3). */
 export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
   ...rootRoutes,
+  ...viewRoutes,
   ...contentRoutes,
   ...locationRoutes,
   ...contentTypeRoutes,

@@ -1,19 +1,13 @@
 import type { Field } from '@contentrepo/core';
 import type { RestHandler } from '../http/context.js';
-import { NotImplementedRestError, RestNotFoundError } from '../http/errors.js';
+import { RestNotFoundError } from '../http/errors.js';
 import type { RouteDefinition } from '../http/route-table.js';
 import { obj, val } from '../output/node.js';
 import { isObject } from '../output/visitors/field-values.js';
 import { rootNode } from '../output/visitors/root.js';
-import { notYetImplemented } from './pending.js';
 import { resource } from './support.js';
 
 const root: RestHandler = async (context) => resource(rootNode(context.visit));
-
-/** GET /views… → 501: views are not stored, only run by POST (search-auth-errors-data.md A.1). */
-const viewsNotStored: RestHandler = async () => {
-  throw new NotImplementedRestError('Stored views are not supported: run a search with POST /views');
-};
 
 /**
  * GET /content/binary/images/{contentId-fieldId[-versionNo]}/variations/{alias} (rest.md §3.4 B1). Variations
@@ -44,11 +38,8 @@ const imageVariation: RestHandler = async (context) => {
   );
 };
 
-/** Root, views placeholders and image variations. */
+/** Root and image variations (the views are in views.ts). */
 export const rootRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/', methods: [['GET', root]] },
-  { path: '/views', methods: [['POST', notYetImplemented('Search (POST /views)')], ['GET', viewsNotStored]] },
-  { path: '/views/{viewId:viewId}', methods: [['GET', viewsNotStored]] },
-  { path: '/views/{viewId:viewId}/results', methods: [['GET', viewsNotStored]] },
   { path: '/content/binary/images/{imageId:imageId}/variations/{variation:variation}', methods: [['GET', imageVariation]] },
 ];

@@ -30,7 +30,7 @@ const createSession: RestHandler = async (context) => {
   const { data } = await context.input(['SessionInput']);
   const { login, password } = parseSessionInput(data);
   const user = await context.repository.userService.authenticate(login, password);
-  const cookieName = context.authenticator.options.cookieName;
+  const cookieName = context.authenticator.cookieName;
   if (context.session) {
     if (context.session.userId !== user.contentInfo.id) return { kind: 'empty', status: 409 };
     return resource(sessionNode(context.session, cookieName, context.visit));
@@ -46,14 +46,14 @@ const createSession: RestHandler = async (context) => {
 
 /** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared (B.2). */
 const currentSession: RestHandler = async (context) => {
-  const cookieName = context.authenticator.options.cookieName;
+  const cookieName = context.authenticator.cookieName;
   if (!context.session) return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
   return resource(sessionNode(context.session, cookieName, context.visit));
 };
 
 /** The session named in the path, after the controller's own CSRF check (B.2); null → 404 with cookie cleared. */
 const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
-  const cookieName = context.authenticator.options.cookieName;
+  const cookieName = context.authenticator.cookieName;
   if (!context.session || context.session.id !== context.params['sessionId']) {
     return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
   }
@@ -65,15 +65,15 @@ const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
 const deleteSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused) return refused;
-  if (context.session) await context.authenticator.options.sessions.delete(context.session.id);
-  return { kind: 'empty', status: 204, cookies: clearCookie(context.authenticator.options.cookieName) };
+  if (context.session) await context.authenticator.deleteSession(context.session.id);
+  return { kind: 'empty', status: 204, cookies: clearCookie(context.authenticator.cookieName) };
 };
 
 /** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session (rest.md §3.6 row 4). */
 const refreshSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused || !context.session) return refused ?? { kind: 'empty', status: 404 };
-  return resource(sessionNode(context.session, context.authenticator.options.cookieName, context.visit));
+  return resource(sessionNode(context.session, context.authenticator.cookieName, context.visit));
 };
 
 /** Users and sessions (rest.md §3.5 rows 3 and 14, §3.6). */

@@ -5,6 +5,7 @@ import type { ContentTypeService } from './content-type-service.js';
 import type { LanguageService } from './language-service.js';
 import type { LocationService } from './location-service.js';
 import type { PermissionResolver } from './permission-resolver.js';
+import type { SearchService } from './search-service.js';
 import type { SectionService } from './section-service.js';
 import type { UserService } from './user-service.js';
 
@@ -17,6 +18,7 @@ export interface Repository {
   readonly contentService: ContentService;
   readonly contentTypeService: ContentTypeService;
   readonly locationService: LocationService;
+  readonly searchService: SearchService;
   readonly sectionService: SectionService;
   readonly languageService: LanguageService;
   readonly userService: UserService;

@@ -15,9 +15,20 @@ export interface Query {
   readonly limit?: number;
 }
 
-/** Translation filter of a search (Ibexa `$languageFilter`). */
+/**
+ * A location search (Ibexa `LocationQuery`): the same shape as {@link Query}; hits are locations, one per
+ * location (root excluded), and location criteria apply to the hit's own location (A.9).
+ */
+export type LocationQuery = Query;
+
+/**
+ * Translation filter of a search (Ibexa `$languageFilter`). With `languages`, hits are restricted to items having
+ * one of them or (with `useAlwaysAvailable`) being always available — the search service ANDs a LanguageCode
+ * criterion — and Field/FullText criteria and the Field sort clause read the translation chosen by priority
+ * (A.8); without it they read the main language (Field) or every language (FullText).
+ */
 export interface LanguageFilter {
-  /** Languages to load and match on, by priority; all when absent. */
+  /** Languages to load and match on, by priority; all when absent or empty. */
   readonly languages?: readonly string[];
   /** Whether always-available content matches in any language (default true). */
   readonly useAlwaysAvailable?: boolean;

@@ -1,7 +1,7 @@
 import type { ContentTypeService } from '../../api/services/content-type-service.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
-import { NotFoundError } from '../../errors/repository-error.js';
+import { NotFoundError, NotImplementedError } from '../../errors/repository-error.js';
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { RepositoryRuntime } from '../context.js';
 
@@ -36,6 +36,10 @@ export async function loadContentTypeValue(runtime: RepositoryRuntime, contentTy
   return type;
 }
 
+const notYet = async (): Promise<never> => {
+  throw new NotImplementedError('Content type management is not implemented yet');
+};
+
 /** Reads of content types and groups; anybody may read them (Ibexa checks no permission here). */
 export function createContentTypeService(runtime: RepositoryRuntime): ContentTypeService {
   const handler = runtime.persistence.contentTypeHandler;
@@ -59,5 +63,21 @@ export function createContentTypeService(runtime: RepositoryRuntime): ContentTyp
       convert(orNotFound(await handler.loadByIdentifier(identifier), () => NotFoundError.contentType(identifier))),
     loadContentTypeByRemoteId: async (remoteId) =>
       convert(orNotFound(await handler.loadByRemoteId(remoteId), () => NotFoundError.contentType(remoteId))),
+    createContentTypeGroup: notYet,
+    updateContentTypeGroup: notYet,
+    deleteContentTypeGroup: notYet,
+    createContentType: notYet,
+    loadContentTypeDraft: notYet,
+    createContentTypeDraft: notYet,
+    updateContentTypeDraft: notYet,
+    addFieldDefinition: notYet,
+    updateFieldDefinition: notYet,
+    removeFieldDefinition: notYet,
+    publishContentTypeDraft: notYet,
+    deleteContentTypeDraft: notYet,
+    deleteContentType: notYet,
+    copyContentType: notYet,
+    assignContentTypeGroup: notYet,
+    unassignContentTypeGroup: notYet,
   };
 }

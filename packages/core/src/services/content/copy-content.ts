@@ -2,6 +2,7 @@ import type { LocationCreateStruct } from '../../api/structs/content-structs.js'
 import type { Content } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../context.js';
+import { placementTarget } from '../permissions/permission-guard.js';
 import { loadContentTypeValue } from '../content-types/content-type-service.js';
 import { newRemoteId } from '../ids.js';
 import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
@@ -35,19 +36,7 @@ export async function copyContent(
   if (contentType.fieldDefinitions.some((definition) => definition.fieldTypeIdentifier === 'ezuser')) {
     throw new InvalidArgumentError('$contentInfo', 'User content items cannot be copied: logins are unique');
   }
-  await context.guard.assert(
-    'content',
-    'create',
-    {
-      kind: 'contentCreate',
-      contentTypeId: contentInfo.contentTypeId,
-      sectionId: contentInfo.sectionId,
-      ownerId: contentInfo.ownerId,
-      languageCodes: [contentInfo.mainLanguageCode],
-      parentLocationIds: [parent.id],
-    },
-    { contentId, parentLocationId: parent.id },
-  );
+  await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { contentId, parentLocationId: parent.id });
 
   const date = context.clock.now();
   const location = {

@@ -7,7 +7,7 @@ import { FieldValueError, type FieldPrepareContext, type PendingBinary, type Sto
 import type { RepositoryRuntime } from '../context.js';
 import { randomHex } from '../ids.js';
 import { sniffMimeType } from './mime.js';
-import type { VersionValues } from './field-values.js';
+import { validateFieldValues, type VersionValues } from './field-values.js';
 
 /** Values ready to store plus the files written for them (to delete again if the write fails). */
 export interface PreparedValues {
@@ -17,15 +17,18 @@ export interface PreparedValues {
 
 /**
  * Runs `FieldType.prepareForStorage` on every value of the given languages (stores uploads, hashes passwords),
- * before the write transaction. When a field fails, files already stored are deleted before rethrowing.
- * @throws ContentFieldValidationError when a file cannot be stored as the field needs (e.g. not an image).
+ * before the write transaction, then validates again (a streamed upload's size is only known once stored).
+ * When a field fails, files already stored are deleted before rethrowing.
+ * @throws ContentFieldValidationError when a file cannot be stored as the field needs (e.g. not an image, or
+ *   over the field's maximum size).
  */
 export async function prepareValues(
   runtime: RepositoryRuntime,
   contentType: ContentType,
   values: VersionValues,
-  languages: Iterable<string>,
+  languageList: Iterable<string>,
 ): Promise<PreparedValues> {
+  const languages = [...languageList];
   const storedKeys: string[] = [];
   const context: FieldPrepareContext = {
     storeBinary: async (file, kind) => {
@@ -59,6 +62,8 @@ export async function prepareValues(
       }
     }
     if (failures.length > 0) throw new ContentFieldValidationError(failures);
+    // Streamed uploads have no size until stored: validate again now that every value is complete.
+    if (storedKeys.length > 0) validateFieldValues(runtime.fieldTypes, contentType, prepared, languages);
   } catch (error) {
     await discardFiles(runtime, storedKeys);
     throw error;

@@ -7,6 +7,7 @@ import { assertContainer } from '../content/create-content.js';
 import { loadContentTypeValue } from '../content-types/content-type-service.js';
 import { requireContentInfo } from '../content/content-reads.js';
 import { newRemoteId } from '../ids.js';
+import { placementTarget } from '../permissions/permission-guard.js';
 import { findChildLocationIds } from '../search/location-children.js';
 import { removeSubtrees } from './subtree-removal.js';
 import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
@@ -79,19 +80,7 @@ export function createLocationService(context: ServiceContext): LocationService 
         throw new InvalidArgumentError('$locationCreateStruct', 'A Location cannot be created below a Location of the same Content');
       }
       await context.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
-      await context.guard.assert(
-        'content',
-        'create',
-        {
-          kind: 'contentCreate',
-          contentTypeId: contentInfo.contentTypeId,
-          sectionId: contentInfo.sectionId,
-          ownerId: contentInfo.ownerId,
-          languageCodes: [contentInfo.mainLanguageCode],
-          parentLocationIds: [parent.id],
-        },
-        { parentLocationId: parent.id },
-      );
+      await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
       const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId).catch(() => null);
       return context.persistence.transaction((tx) =>
         tx.locationHandler.create({

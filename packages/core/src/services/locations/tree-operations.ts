@@ -7,6 +7,7 @@ import { indexDocument } from '../content/content-writes-support.js';
 import { assertContainer } from '../content/create-content.js';
 import { valuesFromStorage } from '../content/field-values.js';
 import { newRemoteId } from '../ids.js';
+import { placementTarget } from '../permissions/permission-guard.js';
 
 async function require(persistence: PersistenceHandler, locationId: number): Promise<Location> {
   const location = await persistence.locationHandler.load(locationId);
@@ -14,15 +15,6 @@ async function require(persistence: PersistenceHandler, locationId: number): Pro
   return location;
 }
 
-const createTarget = (location: Location, parentId: number) =>
-  ({
-    kind: 'contentCreate',
-    contentTypeId: location.contentInfo.contentTypeId,
-    sectionId: location.contentInfo.sectionId,
-    ownerId: location.contentInfo.ownerId,
-    languageCodes: [location.contentInfo.mainLanguageCode],
-    parentLocationIds: [parentId],
-  }) as const;
 
 /**
  * Moves a subtree (Ibexa `LocationService::moveSubtree`). Errors follow search-auth-errors-data.md C.3: moving
@@ -41,7 +33,7 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
   }
   await assertContainer(context, parent);
   await context.guard.assert('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] }, { locationId });
-  await context.guard.assert('content', 'create', createTarget(location, parent.id), { parentLocationId: parent.id });
+  await context.guard.assert('content', 'create', placementTarget(location.contentInfo, parent.id), { parentLocationId: parent.id });
   await persistence.transaction((tx) => tx.locationHandler.move(locationId, parent.id));
   return require(persistence, locationId);
 }
@@ -60,7 +52,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
     throw new InvalidArgumentError('$targetParentLocation', 'Cannot copy subtree to its own descendant Location');
   }
   await assertContainer(context, target);
-  await context.guard.assert('content', 'create', createTarget(location, target.id), { parentLocationId: target.id });
+  await context.guard.assert('content', 'create', placementTarget(location.contentInfo, target.id), { parentLocationId: target.id });
 
   const found = await persistence.searchHandler.findLocations({
     criterion: { type: 'Subtree', values: [location.pathString] },

@@ -1,5 +1,6 @@
 import type { PermissionResolver, PermissionSet, PermissionTarget } from '../../api/services/permission-resolver.js';
 import type { UserReference } from '../../api/values/common.js';
+import type { ContentInfo } from '../../api/values/content.js';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import {
   evaluateLimitation,
@@ -126,6 +127,21 @@ export function createPermissionGuard(runtime: RepositoryRuntime, userId: number
     },
   };
   return guard;
+}
+
+/**
+ * The `content/create` target of placing existing content (a copy, a new location, a move) below
+ * `parentLocationId`: checked like creating that content there.
+ */
+export function placementTarget(contentInfo: ContentInfo, parentLocationId: number): PermissionTarget {
+  return {
+    kind: 'contentCreate',
+    contentTypeId: contentInfo.contentTypeId,
+    sectionId: contentInfo.sectionId,
+    ownerId: contentInfo.ownerId,
+    languageCodes: [contentInfo.mainLanguageCode],
+    parentLocationIds: [parentLocationId],
+  };
 }
 
 /** A guard that allows everything (for `Repository.sudo`). */

@@ -1,13 +1,16 @@
 import type { LocationRecord } from '../../api/values/location.js';
-import type { IndexedItem } from '../../domain/criteria/evaluator/indexed-item.js';
+import type { EvaluationContext } from '../../domain/criteria/evaluator/context.js';
+import { createFullTextIndex } from '../../domain/criteria/evaluator/full-text.js';
+import { type ImageFacts, imageFactsOf, type IndexedItem } from '../../domain/criteria/evaluator/indexed-item.js';
 import { matchItem } from '../../domain/criteria/evaluator/matchers.js';
 import { sortHits } from '../../domain/criteria/evaluator/sort.js';
-import type { SearchHandler } from '../../spi/search-handler.js';
+import type { ResolvedQuery, SearchHandler } from '../../spi/search-handler.js';
 import { type InMemoryState, type StateHolder, versionKey } from './state.js';
 
 /**
  * In-memory SearchHandler: evaluates queries with core's reference evaluator over every published item.
- * Slow by design (a full scan); it defines the answers the SQL engines must give.
+ * Slow by design (a full scan); it defines the answers the SQL engines must give. Supports every criterion and
+ * sort clause of the model (capabilities `fullText` and `imageCriteria`; no `scoring`).
  */
 export function createInMemorySearchHandler(holder: StateHolder): SearchHandler {
   const s = (): InMemoryState => holder.state;
@@ -55,6 +58,12 @@ export function createInMemorySearchHandler(holder: StateHolder): SearchHandler 
             }),
             account: state.accounts.get(contentInfo.id) ?? null,
             fields: state.index.get(contentInfo.id)?.fields ?? [],
+            images: (state.fields.get(versionKey(contentInfo.id, contentInfo.currentVersionNo)) ?? []).flatMap(
+              (field): ImageFacts[] => {
+                const facts = imageFactsOf(field);
+                return facts ? [facts] : [];
+              },
+            ),
             ownerGroupIds: groupsOf(contentInfo.ownerId),
             bookmarkedBy: new Map(),
           },
@@ -62,23 +71,30 @@ export function createInMemorySearchHandler(holder: StateHolder): SearchHandler 
       });
   };
 
+  const evaluation = (all: readonly IndexedItem[], query: ResolvedQuery): EvaluationContext => ({
+    languageFilter: query.languageFilter,
+    fullText: createFullTextIndex(all),
+  });
+
   return {
-    supports: () => false,
+    supports: (capability) => capability === 'fullText' || capability === 'imageCriteria',
     async findContent(query) {
-      const hits = items()
-        .filter((item) => matchItem(query.criterion, item, null))
-        .map((item) => ({ item, location: null }));
-      const sorted = sortHits(hits, query.sortClauses);
+      const all = items();
+      const context = evaluation(all, query);
+      const hits = all.filter((item) => matchItem(query.criterion, item, null, context)).map((item) => ({ item, location: null }));
+      const sorted = sortHits(hits, query.sortClauses, context);
       return {
         totalCount: sorted.length,
         ids: sorted.slice(query.offset, query.offset + query.limit).map((hit) => hit.item.contentInfo.id),
       };
     },
     async findLocations(query) {
-      const hits = items().flatMap((item) =>
-        item.locations.filter((location) => matchItem(query.criterion, item, location)).map((location) => ({ item, location })),
+      const all = items();
+      const context = evaluation(all, query);
+      const hits = all.flatMap((item) =>
+        item.locations.filter((location) => matchItem(query.criterion, item, location, context)).map((location) => ({ item, location })),
       );
-      const sorted = sortHits(hits, query.sortClauses);
+      const sorted = sortHits(hits, query.sortClauses, context);
       return {
         totalCount: sorted.length,
         ids: sorted.slice(query.offset, query.offset + query.limit).map((hit) => hit.location.id),

@@ -85,20 +85,4 @@ export function bumpSequence(state: InMemoryState, sequence: Sequence, id: numbe
 
 export const versionKey = (contentId: number, versionNo: number): string => `${contentId}/${versionNo}`;
 
-/** The synthesised ContentInfo of the virtual root location's content 0 (Ibexa "Top Level Nodes"). */
-export const ROOT_CONTENT_INFO: ContentInfo = {
-  id: 0,
-  contentTypeId: 1,
-  name: 'Top Level Nodes',
-  sectionId: 1,
-  currentVersionNo: 1,
-  ownerId: 14,
-  modificationDate: new Date(0),
-  publishedDate: new Date(0),
-  alwaysAvailable: true,
-  remoteId: 'IBEXA_ROOT_385b2cd4737a459c999ba4b7595a0016',
-  mainLanguageCode: 'eng-GB',
-  mainLocationId: 1,
-  status: 'PUBLISHED',
-  isHidden: false,
-};
+export { ROOT_CONTENT_INFO } from '../../domain/tree/root.js';

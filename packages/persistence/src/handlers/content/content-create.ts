@@ -1,6 +1,15 @@
-import type { ContentCreateRecord, ContentInfo, PendingLocation, StoredContent } from '@contentrepo/core';
+import type {
+  ContentCreateRecord,
+  ContentInfo,
+  NewField,
+  PendingLocation,
+  StoredContent,
+  StoredField,
+  VersionInfo,
+} from '@contentrepo/core';
 import { NotFoundError } from '@contentrepo/core';
 import { versionStatusCode } from '../../db/codes.js';
+import { storedDate } from '../../db/dates.js';
 import { allocateIds } from '../../db/id-sequences.js';
 import { insertReturningId, insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
@@ -16,22 +25,25 @@ import {
 } from '../../mappers/row-encoders.js';
 import { duplicateContentRemoteId } from '../duplicate-errors.js';
 import { insertFields } from './content-fields.js';
-import { loadContentInfo, loadStoredContent } from './content-reads.js';
+import { FIELD_POSITIONS } from './content-queries.js';
+import { loadContentInfo } from './content-reads.js';
 
 /**
  * `ContentHandler.create`: the item (status DRAFT, current version 1, no location yet), its draft version 1,
- * names, fields (new ids from the sequence), relations and pending locations, in one transaction.
+ * names, fields (new ids from the sequence), relations and pending locations, in one transaction. The result is
+ * assembled from what was written (dates at the stored second precision) instead of being read back; only the
+ * field order needs the field definitions' positions, read when there is more than one field.
  * @throws InvalidArgumentError when the remoteId is taken.
  */
 export async function createContent(ctx: SqlContext, record: ContentCreateRecord): Promise<StoredContent> {
   return ctx.atomic(async (tx) => {
-    const content = newContentRow({
+    const info: Omit<ContentInfo, 'id'> = {
       contentTypeId: record.contentTypeId,
       name: record.name,
       sectionId: record.sectionId,
       currentVersionNo: 1,
       ownerId: record.ownerId,
-      modificationDate: record.modificationDate,
+      modificationDate: storedDate(record.modificationDate),
       publishedDate: null,
       alwaysAvailable: record.alwaysAvailable,
       remoteId: record.remoteId,
@@ -39,32 +51,64 @@ export async function createContent(ctx: SqlContext, record: ContentCreateRecord
       mainLocationId: null,
       status: 'DRAFT',
       isHidden: false,
-    });
+    };
     const contentId = await convertUniqueViolation(
       tx,
-      () => insertReturningId(tx, 'content', content),
+      () => insertReturningId(tx, 'content', newContentRow(info)),
       () => duplicateContentRemoteId(record.remoteId),
     );
-    await tx.exec(tx.kx('content_version').insert(
-      versionRow({
-        contentId,
-        versionNo: 1,
-        status: 'DRAFT',
-        creatorId: record.creatorId,
-        creationDate: record.modificationDate,
-        modificationDate: record.modificationDate,
-        initialLanguageCode: record.initialLanguageCode,
-        languageCodes: record.languageCodes,
-      }),
-    ));
+    const version: Omit<VersionInfo, 'id'> = {
+      contentId,
+      versionNo: 1,
+      status: 'DRAFT',
+      creatorId: record.creatorId,
+      creationDate: info.modificationDate,
+      modificationDate: info.modificationDate,
+      initialLanguageCode: record.initialLanguageCode,
+      languageCodes: [...record.languageCodes],
+      names: { ...record.names },
+    };
+    const versionId = await insertReturningId(tx, 'content_version', versionRow(version));
     await insertRows(tx, 'content_name', nameRows(contentId, 1, record.names));
-    await insertFields(tx, contentId, 1, record.fields);
+    const fields = await insertFields(tx, contentId, 1, record.fields);
     await insertRows(tx, 'content_relation', record.relations.map((relation) => newRelationRow(contentId, 1, relation)));
     await insertRows(tx, 'pending_location', record.pendingLocations.map((pending) => pendingLocationRow(contentId, pending)));
-    const stored = await loadStoredContent(tx, contentId, 1);
-    if (!stored) throw new Error(`Content ${contentId} vanished after its creation`);
-    return stored;
+    return {
+      contentInfo: { id: contentId, ...info },
+      versionInfo: { id: versionId, ...version },
+      fields: await inFieldOrder(tx, fields.map(toNewStoredField)),
+    };
   });
+}
+
+/** A field as loads return it. */
+function toNewStoredField(field: NewField & { readonly id: number }): StoredField {
+  return {
+    id: field.id,
+    fieldDefinitionId: field.fieldDefinitionId,
+    fieldDefIdentifier: field.fieldDefIdentifier,
+    fieldTypeIdentifier: field.fieldTypeIdentifier,
+    languageCode: field.languageCode,
+    data: field.data,
+  };
+}
+
+/**
+ * Fields in the order loads return them (`content-queries.ts`): position of the published field definition (0
+ * when there is none), definition id, language code. The positions are read only when there is an order to set.
+ */
+async function inFieldOrder(ctx: SqlContext, fields: StoredField[]): Promise<StoredField[]> {
+  if (fields.length < 2) return fields;
+  const ids = [...new Set(fields.map((field) => field.fieldDefinitionId))];
+  const rows = ids.length > 1 ? await ctx.all(FIELD_POSITIONS.of(ids.length), ids) : [];
+  const position = new Map(rows.map((row) => [row.int('id'), row.int('position')]));
+  const at = (field: StoredField): number => position.get(field.fieldDefinitionId) ?? 0;
+  return fields.sort(
+    (a, b) =>
+      at(a) - at(b) ||
+      a.fieldDefinitionId - b.fieldDefinitionId ||
+      (a.languageCode < b.languageCode ? -1 : a.languageCode > b.languageCode ? 1 : 0),
+  );
 }
 
 /** What `ContentHandler.copy` receives besides the source id. */

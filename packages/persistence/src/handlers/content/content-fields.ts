@@ -22,17 +22,21 @@ export async function withFieldIds(
   });
 }
 
-/** Inserts the fields of a version, assigning ids to new fields. Must run inside a transaction. */
+/**
+ * Inserts the fields of a version (one multi-row INSERT), assigning ids to new fields; returns them with their
+ * ids. Must run inside a transaction.
+ */
 export async function insertFields(
   ctx: SqlContext,
   contentId: number,
   versionNo: number,
   fields: readonly NewField[],
-): Promise<void> {
+): Promise<(NewField & { readonly id: number })[]> {
   const withIds = await withFieldIds(ctx, fields);
   await insertRows(
     ctx,
     'content_field',
     withIds.map((field) => fieldRow(contentId, versionNo, field)),
   );
+  return withIds;
 }

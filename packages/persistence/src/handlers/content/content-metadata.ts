@@ -2,11 +2,15 @@ import type { ContentInfo, ContentMetadataPatch } from '@contentrepo/core';
 import { NotFoundError } from '@contentrepo/core';
 import { sortNameOf } from '../../db/collation.js';
 import { toSeconds } from '../../db/dates.js';
+import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
+import { sql, type Statement } from '../../db/statement.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
+import { updateById } from '../../db/updates.js';
+import { toContentInfo } from '../../mappers/content-info.js';
 import type { DbRow } from '../../mappers/row-encoders.js';
 import { duplicateContentRemoteId } from '../duplicate-errors.js';
-import { loadContentInfo } from './content-reads.js';
+import { CONTENT_INFO_BY_ID, INFO_RETURNING } from './content-queries.js';
 
 /** The `content` columns a metadata patch changes (absent members are left out). */
 function patchColumns(patch: ContentMetadataPatch): DbRow {
@@ -28,22 +32,36 @@ function patchColumns(patch: ContentMetadataPatch): DbRow {
 }
 
 /**
- * `ContentHandler.updateMetadata`: one UPDATE of the present members, then the new ContentInfo.
+ * `ContentHandler.updateMetadata`: one UPDATE of the present members returning the new ContentInfo (a plain read
+ * for an empty patch).
  * @throws NotFoundError unknown item. @throws InvalidArgumentError when the new remoteId is taken.
  */
 export async function updateMetadata(ctx: SqlContext, contentId: number, patch: ContentMetadataPatch): Promise<ContentInfo> {
   const columns = patchColumns(patch);
-  if (Object.keys(columns).length > 0) {
-    await convertUniqueViolation(
+  let row: Row | null;
+  if (Object.keys(columns).length === 0) row = await ctx.one(CONTENT_INFO_BY_ID, [contentId]);
+  else {
+    const { statement, params } = updateById('content', columns, contentId, INFO_RETURNING);
+    row = await convertUniqueViolation(
       ctx,
-      () => ctx.exec(ctx.kx('content').where('id', contentId).update(columns)),
+      () => ctx.one(statement, params),
       () => duplicateContentRemoteId(patch.remoteId ?? ''),
     );
   }
-  const info = await loadContentInfo(ctx, { id: contentId });
-  if (!info) throw NotFoundError.content(contentId);
-  return info;
+  if (!row) throw NotFoundError.content(contentId);
+  return toContentInfo(row);
 }
+
+const DELETE_CONTENT: readonly Statement<[contentId: number]>[] = [
+  sql('DELETE FROM content_object_state WHERE content_id = ?'),
+  sql('DELETE FROM content_relation WHERE source_content_id = ?'),
+  sql('DELETE FROM content_relation WHERE destination_content_id = ?'),
+  sql('DELETE FROM pending_location WHERE content_id = ?'),
+  sql('DELETE FROM content_field WHERE content_id = ?'),
+  sql('DELETE FROM content_name WHERE content_id = ?'),
+  sql('DELETE FROM content_version WHERE content_id = ?'),
+  sql('DELETE FROM content WHERE id = ?'),
+];
 
 /**
  * `ContentHandler.deleteContent`: state links, relations in both directions, pending locations, fields, names,
@@ -52,18 +70,6 @@ export async function updateMetadata(ctx: SqlContext, contentId: number, patch: 
  */
 export async function deleteContent(ctx: SqlContext, contentId: number): Promise<void> {
   await ctx.atomic(async (tx) => {
-    await tx.exec(tx.kx('content_object_state').where('content_id', contentId).delete());
-    await tx.exec(
-      tx
-        .kx('content_relation')
-        .where('source_content_id', contentId)
-        .orWhere('destination_content_id', contentId)
-        .delete(),
-    );
-    await tx.exec(tx.kx('pending_location').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('content_field').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('content_name').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('content_version').where('content_id', contentId).delete());
-    await tx.exec(tx.kx('content').where('id', contentId).delete());
+    for (const statement of DELETE_CONTENT) await tx.write(statement, [contentId]);
   });
 }

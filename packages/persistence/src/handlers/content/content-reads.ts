@@ -2,29 +2,30 @@ import type { ContentInfo, StoredContent, StoredField, VersionInfo } from '@cont
 import { chunks } from '../../db/batches.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
-import { contentInfoSelect, toContentInfo } from '../../mappers/content-info.js';
+import { toContentInfo } from '../../mappers/content-info.js';
 import { toStoredField } from '../../mappers/content-parts.js';
 import { namesByVersion, toVersionInfo, versionKey } from '../../mappers/version-info.js';
 import {
   CONTENT_INFO_BY_ID,
+  CONTENT_INFO_BY_IDS,
   CONTENT_INFO_BY_REMOTE_ID,
-  currentHeadsOf,
   FIELDS_OF_VERSION,
-  fieldsOf,
+  FIELDS_OF_VERSIONS,
+  fieldsInLanguages,
   HEAD_OF_CURRENT,
   HEAD_OF_VERSION,
+  HEADS_OF_CURRENT,
   NAMES_OF_CONTENT,
   NAMES_OF_VERSION,
-  namesOfVersions,
-  VERSION,
+  VERSION_BY_NUMBER,
   VERSION_PREFIX,
   VERSIONS_OF_CONTENT,
 } from './content-queries.js';
 
 /**
- * Read paths of the content handler. Every read is a fixed number of queries whatever the number of items:
- * ContentInfo (1), VersionInfo (version + names: 2), a stored version or a batch of current versions
- * (content ⋈ version: 1, names: 1, fields: 1). Single-item reads use prepared (compiled once) queries.
+ * Read paths of the content handler. Every read is a fixed number of precompiled statements whatever the number
+ * of items: ContentInfo (1), VersionInfo (version + names: 2), a stored version or a batch of current versions
+ * (content ⋈ version with the names: 1, fields: 1).
  */
 
 /** A version reference. */
@@ -38,19 +39,17 @@ export async function loadContentInfo(
   ctx: SqlContext,
   key: { readonly id: number } | { readonly remoteId: string },
 ): Promise<ContentInfo | null> {
-  const [row] =
-    'id' in key
-      ? await ctx.prepared(CONTENT_INFO_BY_ID, [key.id])
-      : await ctx.prepared(CONTENT_INFO_BY_REMOTE_ID, [key.remoteId]);
-  return row ? toContentInfo(row) : null;
+  const row =
+    'id' in key ? await ctx.one(CONTENT_INFO_BY_ID, [key.id]) : await ctx.one(CONTENT_INFO_BY_REMOTE_ID, [key.remoteId]);
+  return row && toContentInfo(row);
 }
 
 /** ContentInfos of the found ids (any order). */
 export async function loadContentInfoList(ctx: SqlContext, contentIds: readonly number[]): Promise<ContentInfo[]> {
   const result: ContentInfo[] = [];
   for (const ids of chunks([...new Set(contentIds)])) {
-    const rows = await ctx.rows(ctx.kx('content as c').select(contentInfoSelect('c')).whereIn('c.id', ids));
-    result.push(...rows.map((row) => toContentInfo(row)));
+    const rows = await ctx.all(CONTENT_INFO_BY_IDS.of(ids.length), ids);
+    for (const row of rows) result.push(toContentInfo(row));
   }
   return result;
 }
@@ -59,10 +58,10 @@ export async function loadContentInfoList(ctx: SqlContext, contentIds: readonly 
 export async function loadVersionInfos(ctx: SqlContext, contentId: number, versionNo?: number): Promise<VersionInfo[]> {
   const [versionRows, nameRows] =
     versionNo === undefined
-      ? await Promise.all([ctx.prepared(VERSIONS_OF_CONTENT, [contentId]), ctx.prepared(NAMES_OF_CONTENT, [contentId])])
+      ? await Promise.all([ctx.all(VERSIONS_OF_CONTENT, [contentId]), ctx.all(NAMES_OF_CONTENT, [contentId])])
       : await Promise.all([
-          ctx.prepared(VERSION, [contentId, versionNo]),
-          ctx.prepared(NAMES_OF_VERSION, [contentId, versionNo]),
+          ctx.all(VERSION_BY_NUMBER, [contentId, versionNo]),
+          ctx.all(NAMES_OF_VERSION, [contentId, versionNo]),
         ]);
   const byVersion = namesByVersion(nameRows);
   return versionRows.map((row) => toVersionInfo(row, byVersion.get(versionKey(contentId, row.int('version_no'))) ?? {}));
@@ -75,7 +74,7 @@ export async function loadStoredContent(
   versionNo: number,
   languages?: readonly string[],
 ): Promise<StoredContent | null> {
-  const [item] = await assemble(ctx, await ctx.prepared(HEAD_OF_VERSION, [contentId, versionNo]), languages);
+  const [item] = await assemble(ctx, await ctx.all(HEAD_OF_VERSION, [contentId, versionNo]), languages);
   return item ?? null;
 }
 
@@ -87,16 +86,13 @@ export async function loadCurrentList(
 ): Promise<StoredContent[]> {
   const unique = [...new Set(contentIds)];
   const found = new Map<number, StoredContent>();
-  if (unique.length === 1 && unique[0] !== undefined) {
-    for (const item of await assemble(ctx, await ctx.prepared(HEAD_OF_CURRENT, [unique[0]]), languages)) {
-      found.set(item.contentInfo.id, item);
-    }
-  } else {
-    for (const ids of chunks(unique)) {
-      for (const item of await assemble(ctx, await ctx.rows(currentHeadsOf(ctx.kx, ids)), languages)) {
-        found.set(item.contentInfo.id, item);
-      }
-    }
+  for (const ids of chunks(unique)) {
+    const [single] = ids;
+    const heads =
+      ids.length === 1 && single !== undefined
+        ? await ctx.all(HEAD_OF_CURRENT, [single])
+        : await ctx.all(HEADS_OF_CURRENT.of(ids.length), ids);
+    for (const item of await assemble(ctx, heads, languages)) found.set(item.contentInfo.id, item);
   }
   return contentIds.flatMap((id) => {
     const item = found.get(id);
@@ -104,7 +100,11 @@ export async function loadCurrentList(
   });
 }
 
-/** Fields of the given versions (see `fieldsOf` for the order), grouped by version, restricted to `languages`. */
+/** Content id, version number, content id, version number, … of `versions`. */
+const pairParams = (versions: readonly VersionRef[]): number[] =>
+  versions.flatMap((version) => [version.contentId, version.versionNo]);
+
+/** Fields of the given versions (see `content-queries.ts` for the order), grouped by version, restricted to `languages`. */
 async function loadFields(
   ctx: SqlContext,
   versions: readonly VersionRef[],
@@ -112,13 +112,9 @@ async function loadFields(
 ): Promise<Map<string, StoredField[]>> {
   const [single] = versions;
   let rows: Row[];
-  if (versions.length === 1 && single && languages === undefined) {
-    rows = await ctx.prepared(FIELDS_OF_VERSION, [single.contentId, single.versionNo]);
-  } else {
-    const query = fieldsOf(ctx.kx, ctx.dialect, versions);
-    if (languages !== undefined) query.whereIn('f.language_code', [...languages]);
-    rows = await ctx.rows(query);
-  }
+  if (languages !== undefined) rows = await ctx.rows(fieldsInLanguages(ctx.kx, ctx.dialect, versions, languages));
+  else if (versions.length === 1 && single) rows = await ctx.all(FIELDS_OF_VERSION, [single.contentId, single.versionNo]);
+  else rows = await ctx.all(FIELDS_OF_VERSIONS.of(versions.length), pairParams(versions));
   const result = new Map<string, StoredField[]>();
   for (const row of rows) {
     const key = versionKey(row.int('content_id'), row.int('version_no'));
@@ -129,24 +125,27 @@ async function loadFields(
   return result;
 }
 
-/** Completes content ⋈ version rows with names and fields (one query each). */
+/** Completes content ⋈ version rows (which carry the version names) with their fields (one statement). */
 async function assemble(ctx: SqlContext, heads: readonly Row[], languages?: readonly string[]): Promise<StoredContent[]> {
   if (heads.length === 0) return [];
   const versions = heads.map((row) => ({ contentId: row.int('id'), versionNo: row.int(`${VERSION_PREFIX}version_no`) }));
-  const [single] = versions;
-  const [nameRows, fields] = await Promise.all([
-    versions.length === 1 && single
-      ? ctx.prepared(NAMES_OF_VERSION, [single.contentId, single.versionNo])
-      : ctx.rows(namesOfVersions(ctx.kx, versions)),
-    loadFields(ctx, versions, languages),
-  ]);
-  const names = namesByVersion(nameRows);
+  const fields = await loadFields(ctx, versions, languages);
   return heads.map((row) => {
     const key = versionKey(row.int('id'), row.int(`${VERSION_PREFIX}version_no`));
     return {
       contentInfo: toContentInfo(row),
-      versionInfo: toVersionInfo(row, names.get(key) ?? {}, VERSION_PREFIX),
+      versionInfo: toVersionInfo(row, namesOfHead(row), VERSION_PREFIX),
       fields: fields.get(key) ?? [],
     };
   });
+}
+
+/** The `{language: name}` JSON object of a head row's names column. */
+function namesOfHead(row: Row): Record<string, string> {
+  const names: Record<string, string> = {};
+  const value = row.json(`${VERSION_PREFIX}names`);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [languageCode, name] of Object.entries(value)) if (typeof name === 'string') names[languageCode] = name;
+  }
+  return names;
 }

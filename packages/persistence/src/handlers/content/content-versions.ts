@@ -1,15 +1,30 @@
 import type { ContentInfo, DraftUpdateRecord, VersionInfo } from '@contentrepo/core';
 import { NotFoundError } from '@contentrepo/core';
 import { chunks } from '../../db/batches.js';
-import { contentStatusCode, relationTypeCode, versionStatusCode } from '../../db/codes.js';
 import { sortNameOf } from '../../db/collation.js';
-import { toSeconds } from '../../db/dates.js';
-import { lockContentRow, insertRows } from '../../db/inserts.js';
-import { jsonParam } from '../../db/json-decoders.js';
+import { storedDate, toSeconds } from '../../db/dates.js';
+import { insertRows, lockContentRow } from '../../db/inserts.js';
+import { decodeStringList, jsonParam } from '../../db/json-decoders.js';
 import type { SqlContext } from '../../db/sql-context.js';
-import { fieldRow, nameRows, newRelationRow, versionRow } from '../../mappers/row-encoders.js';
+import { toContentInfo } from '../../mappers/content-info.js';
+import { fieldRow, nameRows, newRelationRow } from '../../mappers/row-encoders.js';
+import { namesByVersion, versionKey } from '../../mappers/version-info.js';
 import { withFieldIds } from './content-fields.js';
-import { loadContentInfo, loadVersionInfos } from './content-reads.js';
+import {
+  COPY_FIELDS,
+  COPY_NAMES,
+  COPY_RELATIONS,
+  DELETE_FIELD_RELATIONS,
+  DELETE_FIELDS_BY_KEY,
+  DELETE_NAMES,
+  DELETE_VERSION,
+  DELETE_VERSION_FIELDS,
+  DELETE_VERSION_RELATIONS,
+  INSERT_DRAFT_VERSION,
+  PUBLISH_CONTENT,
+  PUBLISH_VERSION,
+  UPDATE_DRAFT_VERSION,
+} from './content-version-statements.js';
 
 /** What `ContentHandler.createDraft` receives besides the ids. */
 export interface DraftRequest {
@@ -19,8 +34,9 @@ export interface DraftRequest {
 }
 
 /**
- * `ContentHandler.createDraft`: version max + 1 (DRAFT, created and modified at `date`) with the names, fields
- * (same field ids) and relations of `sourceVersionNo`, each copied in one `INSERT … SELECT`.
+ * `ContentHandler.createDraft`: version max + 1 (DRAFT, created and modified at `date`, the languages of the
+ * source version) with the names, fields (same field ids) and relations of `sourceVersionNo`, each copied in one
+ * `INSERT … SELECT`. The VersionInfo is assembled from what the inserts return.
  * @throws NotFoundError unknown item or source version.
  */
 export async function createDraft(
@@ -31,55 +47,42 @@ export async function createDraft(
 ): Promise<VersionInfo> {
   return ctx.atomic(async (tx) => {
     await lockContentRow(tx, contentId);
-    const source = await tx.first(
-      tx.kx('content_version').select('language_codes').where({ content_id: contentId, version_no: sourceVersionNo }),
-    );
-    if (!source) throw NotFoundError.version(contentId, sourceVersionNo);
-    const max = await tx.first(tx.kx('content_version').max('version_no as max').where('content_id', contentId));
-    const versionNo = (max?.intOrNull('max') ?? 0) + 1;
-    await tx.exec(tx.kx('content_version').insert({
-      ...versionRow({
-        contentId,
-        versionNo,
-        status: 'DRAFT',
-        creatorId: draft.creatorId,
-        creationDate: draft.date,
-        modificationDate: draft.date,
-        initialLanguageCode: draft.initialLanguageCode,
-        languageCodes: [],
-      }),
-      language_codes: jsonParam(source.json('language_codes')),
-    }));
-    const copied = [versionNo, contentId, sourceVersionNo];
-    await tx.run(
-      'INSERT INTO content_name (content_id, version_no, language_code, name) ' +
-        'SELECT content_id, ?, language_code, name FROM content_name WHERE content_id = ? AND version_no = ?',
-      copied,
-    );
-    await tx.run(
-      'INSERT INTO content_field (id, version_no, content_id, field_definition_id, field_def_identifier, ' +
-        'field_type_identifier, language_code, data) ' +
-        'SELECT id, ?, content_id, field_definition_id, field_def_identifier, field_type_identifier, language_code, data ' +
-        'FROM content_field WHERE content_id = ? AND version_no = ?',
-      copied,
-    );
-    await tx.run(
-      'INSERT INTO content_relation (source_content_id, source_version_no, destination_content_id, type, ' +
-        'source_field_definition_identifier) ' +
-        'SELECT source_content_id, ?, destination_content_id, type, source_field_definition_identifier ' +
-        'FROM content_relation WHERE source_content_id = ? AND source_version_no = ?',
-      copied,
-    );
-    const [created] = await loadVersionInfos(tx, contentId, versionNo);
-    if (!created) throw new Error(`Version ${versionNo} of content ${contentId} vanished after its creation`);
-    return created;
+    const seconds = toSeconds(draft.date);
+    const created = await tx.one(INSERT_DRAFT_VERSION, [
+      contentId,
+      draft.creatorId,
+      seconds,
+      seconds,
+      draft.initialLanguageCode,
+      contentId,
+      sourceVersionNo,
+    ]);
+    if (!created) throw NotFoundError.version(contentId, sourceVersionNo);
+    const versionNo = created.int('version_no');
+    const copied: [number, number, number] = [versionNo, contentId, sourceVersionNo];
+    const names = namesByVersion(await tx.all(COPY_NAMES, copied)).get(versionKey(contentId, versionNo)) ?? {};
+    await tx.write(COPY_FIELDS, copied);
+    await tx.write(COPY_RELATIONS, copied);
+    return {
+      id: created.int('id'),
+      contentId,
+      versionNo,
+      status: 'DRAFT',
+      creatorId: draft.creatorId,
+      creationDate: storedDate(draft.date),
+      modificationDate: storedDate(draft.date),
+      initialLanguageCode: draft.initialLanguageCode,
+      languageCodes: decodeStringList(created.json('language_codes'), 'version language codes'),
+      names,
+    };
   });
 }
 
 /**
  * `ContentHandler.updateDraft`: sets the version's languages and modification date, replaces its names, upserts
  * fields by definition + language (the row of a definition + language is replaced; its id is the given one, else
- * the existing row's, else a new one) and replaces its FIELD relations. Fields not mentioned stay.
+ * the existing row's, else a new one) and replaces its FIELD relations. Fields not mentioned stay. The rows being
+ * replaced are deleted first, returning their ids (no read before the write).
  * @throws NotFoundError unknown version.
  */
 export async function updateDraft(
@@ -89,45 +92,38 @@ export async function updateDraft(
   update: DraftUpdateRecord,
 ): Promise<void> {
   await ctx.atomic(async (tx) => {
-    const version = { content_id: contentId, version_no: versionNo };
-    const changed = await tx.exec(tx.kx('content_version').where(version).update({
-      initial_language_code: update.initialLanguageCode,
-      language_codes: jsonParam(update.languageCodes),
-      modified: toSeconds(update.modificationDate),
-    }));
+    const changed = await tx.write(UPDATE_DRAFT_VERSION, [
+      update.initialLanguageCode,
+      jsonParam(update.languageCodes),
+      toSeconds(update.modificationDate),
+      contentId,
+      versionNo,
+    ]);
     if (changed === 0) throw NotFoundError.version(contentId, versionNo);
-    await tx.exec(tx.kx('content_name').where(version).delete());
+    await tx.write(DELETE_NAMES, [contentId, versionNo]);
     await insertRows(tx, 'content_name', nameRows(contentId, versionNo, update.names));
 
-    const existing = await tx.rows(
-      tx.kx('content_field').select('id', 'field_definition_id', 'language_code').where(version),
-    );
-    const idByKey = new Map(
-      existing.map((row) => [`${row.int('field_definition_id')}/${row.str('language_code')}`, row.int('id')]),
-    );
-    const replaced: number[] = [];
+    const idByKey = new Map<string, number>();
+    for (const batch of chunks(update.fields)) {
+      const keys = batch.flatMap((field) => [field.fieldDefinitionId, field.languageCode]);
+      for (const row of await tx.all(DELETE_FIELDS_BY_KEY.of(batch.length), [contentId, versionNo, ...keys])) {
+        idByKey.set(`${row.int('field_definition_id')}/${row.str('language_code')}`, row.int('id'));
+      }
+    }
     const fields = await withFieldIds(
       tx,
       update.fields.map((field) => {
-        const existingId = idByKey.get(`${field.fieldDefinitionId}/${field.languageCode}`);
-        if (existingId !== undefined) replaced.push(existingId);
-        const id = field.id ?? existingId;
+        const id = field.id ?? idByKey.get(`${field.fieldDefinitionId}/${field.languageCode}`);
         return id === undefined ? field : { ...field, id };
       }),
     );
-    for (const ids of chunks(replaced)) await tx.exec(tx.kx('content_field').where(version).whereIn('id', ids).delete());
     await insertRows(
       tx,
       'content_field',
       fields.map((field) => fieldRow(contentId, versionNo, field)),
     );
 
-    await tx.exec(
-      tx
-        .kx('content_relation')
-        .where({ source_content_id: contentId, source_version_no: versionNo, type: relationTypeCode('FIELD') })
-        .delete(),
-    );
+    await tx.write(DELETE_FIELD_RELATIONS, [contentId, versionNo]);
     await insertRows(
       tx,
       'content_relation',
@@ -137,9 +133,10 @@ export async function updateDraft(
 }
 
 /**
- * `ContentHandler.publish`: archives the previously published version, marks `versionNo` PUBLISHED (modified at
- * the publication date, as Legacy's `setStatus` does), and makes the item PUBLISHED with this current version,
- * name and modification date, setting its publication date when it had none.
+ * `ContentHandler.publish`: archives the previously published version and marks `versionNo` PUBLISHED (modified
+ * at the publication date, as Legacy's `setStatus` does) in one UPDATE, then makes the item PUBLISHED with this
+ * current version, name and modification date, setting its publication date when it had none (UPDATE …
+ * RETURNING the ContentInfo).
  * @throws NotFoundError unknown item or version.
  */
 export async function publishVersion(
@@ -151,47 +148,28 @@ export async function publishVersion(
   return ctx.atomic(async (tx) => {
     await lockContentRow(tx, contentId);
     const date = toSeconds(publication.date);
-    const published = versionStatusCode('PUBLISHED');
-    await tx.exec(
-      tx
-        .kx('content_version')
-        .where({ content_id: contentId, status: published })
-        .whereNot('version_no', versionNo)
-        .update({ status: versionStatusCode('ARCHIVED') }),
-    );
-    const changed = await tx.exec(
-      tx
-        .kx('content_version')
-        .where({ content_id: contentId, version_no: versionNo })
-        .update({ status: published, modified: date }),
-    );
-    if (changed === 0) throw NotFoundError.version(contentId, versionNo);
-    await tx.exec(
-      tx
-        .kx('content')
-        .where('id', contentId)
-        .update({
-          status: contentStatusCode('PUBLISHED'),
-          current_version_no: versionNo,
-          name: publication.name,
-          sort_name: sortNameOf(publication.name),
-          modified: date,
-          published: tx.kx.raw('COALESCE(published, ?)', [date]),
-        }),
-    );
-    const info = await loadContentInfo(tx, { id: contentId });
+    const changed = await tx.all(PUBLISH_VERSION, [versionNo, versionNo, date, contentId, versionNo]);
+    if (!changed.some((row) => row.int('version_no') === versionNo)) throw NotFoundError.version(contentId, versionNo);
+    const info = await tx.one(PUBLISH_CONTENT, [
+      versionNo,
+      publication.name,
+      sortNameOf(publication.name),
+      date,
+      date,
+      contentId,
+    ]);
     if (!info) throw NotFoundError.content(contentId);
-    return info;
+    return toContentInfo(info);
   });
 }
 
 /** `ContentHandler.deleteVersion`: the version with its names, fields and outgoing relations. */
 export async function deleteVersion(ctx: SqlContext, contentId: number, versionNo: number): Promise<void> {
   await ctx.atomic(async (tx) => {
-    const version = { content_id: contentId, version_no: versionNo };
-    await tx.exec(tx.kx('content_field').where(version).delete());
-    await tx.exec(tx.kx('content_name').where(version).delete());
-    await tx.exec(tx.kx('content_relation').where({ source_content_id: contentId, source_version_no: versionNo }).delete());
-    await tx.exec(tx.kx('content_version').where(version).delete());
+    const version: [number, number] = [contentId, versionNo];
+    await tx.write(DELETE_VERSION_FIELDS, version);
+    await tx.write(DELETE_NAMES, version);
+    await tx.write(DELETE_VERSION_RELATIONS, version);
+    await tx.write(DELETE_VERSION, version);
   });
 }

@@ -13,6 +13,7 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { toPendingLocation, toRelation } from '../../mappers/content-parts.js';
 import { copyContent, createContent, type CopyRequest } from './content-create.js';
 import { deleteContent, updateMetadata } from './content-metadata.js';
+import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION } from './content-queries.js';
 import {
   loadContentInfo,
   loadContentInfoList,
@@ -94,13 +95,7 @@ export class SqlContentHandler implements ContentHandler {
 
   /** Relations of one version, by id. */
   async loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]> {
-    const rows = await this.ctx.rows(
-      this.ctx
-        .kx('content_relation')
-        .select('*')
-        .where({ source_content_id: contentId, source_version_no: versionNo })
-        .orderBy('id'),
-    );
+    const rows = await this.ctx.all(RELATIONS_OF_VERSION, [contentId, versionNo]);
     return rows.map(toRelation);
   }
 
@@ -110,13 +105,11 @@ export class SqlContentHandler implements ContentHandler {
 
   /** Pending locations in the order they were given at creation. */
   async loadPendingLocations(contentId: number): Promise<readonly PendingLocation[]> {
-    const rows = await this.ctx.rows(
-      this.ctx.kx('pending_location').select('*').where('content_id', contentId).orderBy('id'),
-    );
+    const rows = await this.ctx.all(PENDING_LOCATIONS, [contentId]);
     return rows.map(toPendingLocation);
   }
 
   async deletePendingLocations(contentId: number): Promise<void> {
-    await this.ctx.exec(this.ctx.kx('pending_location').where('content_id', contentId).delete());
+    await this.ctx.write(DELETE_PENDING_LOCATIONS, [contentId]);
   }
 }

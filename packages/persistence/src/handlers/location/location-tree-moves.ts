@@ -29,7 +29,7 @@ export async function moveSubtree(ctx: SqlContext, locationId: number, newParent
       [newPath, oldPath.length + 1, parent.int('depth') + 1 - location.int('depth'), oldPath, upper],
     );
     await tx.exec(tx.kx('location').where('id', locationId).update({ parent_id: newParentId }));
-    await recomputeVisibility(tx, { id: locationId, parentId: newParentId });
+    await recomputeVisibility(tx, locationId);
   });
 }
 
@@ -52,7 +52,7 @@ export async function swapContent(ctx: SqlContext, locationId: number, otherLoca
     await tx.exec(tx.kx('location').where('id', locationId).update({ content_id: second.int('content_id') }));
     await tx.exec(tx.kx('location').where('id', otherLocationId).update({ content_id: first.int('content_id') }));
     for (const root of [first, second].sort((a, b) => a.int('depth') - b.int('depth'))) {
-      await recomputeVisibility(tx, { id: root.int('id'), parentId: root.int('parent_id') });
+      await recomputeVisibility(tx, root.int('id'));
     }
   });
 }

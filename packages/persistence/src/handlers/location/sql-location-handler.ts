@@ -7,14 +7,27 @@ import {
 } from '@contentrepo/core';
 import { chunks } from '../../db/batches.js';
 import { sortFieldCode, sortOrderCode } from '../../db/codes.js';
-import { insertReturningId } from '../../db/inserts.js';
 import { whereStartsWith } from '../../db/path-range.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
+import { updateById } from '../../db/updates.js';
 import { toLocation } from '../../mappers/location.js';
 import type { DbRow } from '../../mappers/row-encoders.js';
 import { duplicateLocationRemoteId } from '../duplicate-errors.js';
-import { LOCATION_BY_ID, LOCATION_BY_REMOTE_ID, LOCATIONS_OF_CONTENT, locationsWithContent } from './location-queries.js';
+import {
+  CHILD_COUNTS,
+  INSERT_LOCATION,
+  LOCATION_BY_ID,
+  LOCATION_BY_REMOTE_ID,
+  LOCATIONS_BY_IDS,
+  LOCATIONS_OF_CONTENT,
+  LOCATIONS_OF_CONTENT_BY_DEPTH,
+  locationsWithContent,
+  PATH_OF,
+  SET_CONTENT_HIDDEN,
+  SET_HIDDEN,
+  SET_PATH_STRING,
+} from './location-queries.js';
 import { moveSubtree, swapContent } from './location-tree-moves.js';
 import { recomputeVisibility } from './location-visibility.js';
 
@@ -28,19 +41,19 @@ export class SqlLocationHandler implements LocationHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async load(locationId: number): Promise<Location | null> {
-    const [row] = await this.ctx.prepared(LOCATION_BY_ID, [locationId]);
-    return row ? toLocation(row) : null;
+    const row = await this.ctx.one(LOCATION_BY_ID, [locationId]);
+    return row && toLocation(row);
   }
 
   async loadByRemoteId(remoteId: string): Promise<Location | null> {
-    const [row] = await this.ctx.prepared(LOCATION_BY_REMOTE_ID, [remoteId]);
-    return row ? toLocation(row) : null;
+    const row = await this.ctx.one(LOCATION_BY_REMOTE_ID, [remoteId]);
+    return row && toLocation(row);
   }
 
   async loadList(locationIds: readonly number[]): Promise<readonly Location[]> {
     const byId = new Map<number, Location>();
     for (const ids of chunks([...new Set(locationIds)])) {
-      for (const row of await this.ctx.rows(locationsWithContent(this.ctx.kx).whereIn('l.id', ids))) {
+      for (const row of await this.ctx.all(LOCATIONS_BY_IDS.of(ids.length), ids)) {
         const location = toLocation(row);
         byId.set(location.id, location);
       }
@@ -53,22 +66,14 @@ export class SqlLocationHandler implements LocationHandler {
 
   /** Locations of a content item by id (the virtual root is never one). */
   async loadByContent(contentId: number): Promise<readonly Location[]> {
-    const rows = await this.ctx.prepared(LOCATIONS_OF_CONTENT, [contentId]);
+    const rows = await this.ctx.all(LOCATIONS_OF_CONTENT, [contentId]);
     return rows.map(toLocation);
   }
 
   async countChildren(locationIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
     const counts = new Map<number, number>(locationIds.map((id) => [id, 0]));
     for (const ids of chunks([...new Set(locationIds)])) {
-      const rows = await this.ctx.rows(
-        this.ctx
-          .kx('location')
-          .select('parent_id')
-          .count({ children: '*' })
-          .whereIn('parent_id', ids)
-          .whereRaw('id <> parent_id')
-          .groupBy('parent_id'),
-      );
+      const rows = await this.ctx.all(CHILD_COUNTS.of(ids.length), ids);
       for (const row of rows) counts.set(row.int('parent_id'), row.int('children'));
     }
     return counts;
@@ -76,36 +81,31 @@ export class SqlLocationHandler implements LocationHandler {
 
   /**
    * Creates a location under its parent: pathString = parent's + id + `/`, depth = parent's + 1, invisible when
-   * hidden itself, when the parent is hidden or invisible, or when the content item is hidden.
+   * hidden itself, when the parent is hidden or invisible, or when the content item is hidden. Three statements:
+   * INSERT … SELECT from the parent (returning the id), the path string, and the load of the new location.
    * @throws NotFoundError unknown parent. @throws InvalidArgumentError when the remoteId is taken.
    */
   async create(record: LocationCreateRecord): Promise<Location> {
     return this.ctx.atomic(async (tx) => {
-      const parent = await tx.first(
-        tx.kx('location').select('path_string', 'depth', 'hidden', 'invisible').where('id', record.parentLocationId),
-      );
-      if (!parent) throw NotFoundError.location(record.parentLocationId);
-      const content = await tx.first(tx.kx('content').select('is_hidden').where('id', record.contentId));
-      const invisible =
-        record.hidden || parent.bool('hidden') || parent.bool('invisible') || (content?.bool('is_hidden') ?? false);
-      const id = await convertUniqueViolation(
+      const inserted = await convertUniqueViolation(
         tx,
         () =>
-          insertReturningId(tx, 'location', {
-            parent_id: record.parentLocationId,
-            content_id: record.contentId,
-            path_string: '',
-            depth: parent.int('depth') + 1,
-            priority: record.priority,
-            hidden: record.hidden,
-            invisible,
-            remote_id: record.remoteId,
-            sort_field: sortFieldCode(record.sortField),
-            sort_order: sortOrderCode(record.sortOrder),
-          }),
+          tx.one(INSERT_LOCATION, [
+            record.contentId,
+            record.priority,
+            record.hidden,
+            record.hidden,
+            record.contentId,
+            record.remoteId,
+            sortFieldCode(record.sortField),
+            sortOrderCode(record.sortOrder),
+            record.parentLocationId,
+          ]),
         () => duplicateLocationRemoteId(record.remoteId),
       );
-      await tx.exec(tx.kx('location').where('id', id).update({ path_string: `${parent.str('path_string')}${id}/` }));
+      if (!inserted) throw NotFoundError.location(record.parentLocationId);
+      const id = inserted.int('id');
+      await tx.write(SET_PATH_STRING, [id]);
       return requireLocation(tx, id);
     });
   }
@@ -118,22 +118,21 @@ export class SqlLocationHandler implements LocationHandler {
     if (patch.sortField !== undefined) columns['sort_field'] = sortFieldCode(patch.sortField);
     if (patch.sortOrder !== undefined) columns['sort_order'] = sortOrderCode(patch.sortOrder);
     if (Object.keys(columns).length > 0) {
+      const { statement, params } = updateById('location', columns, locationId);
       await convertUniqueViolation(
         this.ctx,
-        () => this.ctx.exec(this.ctx.kx('location').where('id', locationId).update(columns)),
+        () => this.ctx.write(statement, params),
         () => duplicateLocationRemoteId(patch.remoteId ?? ''),
       );
     }
     return requireLocation(this.ctx, locationId);
   }
 
-  /** @throws NotFoundError unknown location. */
+  /** Sets the flag and recomputes the subtree's visibility (two statements). @throws NotFoundError unknown location. */
   async setHidden(locationId: number, hidden: boolean): Promise<void> {
     await this.ctx.atomic(async (tx) => {
-      const row = await tx.first(tx.kx('location').select('id', 'parent_id').where('id', locationId));
-      if (!row) throw NotFoundError.location(locationId);
-      await tx.exec(tx.kx('location').where('id', locationId).update({ hidden }));
-      await recomputeVisibility(tx, { id: locationId, parentId: row.int('parent_id') });
+      if (!(await tx.one(SET_HIDDEN, [hidden, locationId]))) throw NotFoundError.location(locationId);
+      await recomputeVisibility(tx, locationId);
     });
   }
 
@@ -143,11 +142,8 @@ export class SqlLocationHandler implements LocationHandler {
    */
   async setContentHidden(contentId: number, hidden: boolean): Promise<void> {
     await this.ctx.atomic(async (tx) => {
-      await tx.exec(tx.kx('content').where('id', contentId).update({ is_hidden: hidden }));
-      const rows = await tx.rows(
-        tx.kx('location').select('id', 'parent_id').where('content_id', contentId).orderBy(['depth', 'id']),
-      );
-      for (const row of rows) await recomputeVisibility(tx, { id: row.int('id'), parentId: row.int('parent_id') });
+      await tx.write(SET_CONTENT_HIDDEN, [hidden, contentId]);
+      for (const row of await tx.all(LOCATIONS_OF_CONTENT_BY_DEPTH, [contentId])) await recomputeVisibility(tx, row.int('id'));
     });
   }
 
@@ -180,12 +176,12 @@ export class SqlLocationHandler implements LocationHandler {
 }
 
 async function pathOf(ctx: SqlContext, locationId: number): Promise<string | null> {
-  const row = await ctx.first(ctx.kx('location').select('path_string').where('id', locationId));
+  const row = await ctx.one(PATH_OF, [locationId]);
   return row && row.str('path_string');
 }
 
 async function requireLocation(ctx: SqlContext, locationId: number): Promise<Location> {
-  const [row] = await ctx.prepared(LOCATION_BY_ID, [locationId]);
+  const row = await ctx.one(LOCATION_BY_ID, [locationId]);
   if (!row) throw NotFoundError.location(locationId);
   return toLocation(row);
 }

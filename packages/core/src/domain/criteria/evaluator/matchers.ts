@@ -1,12 +1,25 @@
 import type { LocationRecord } from '../../../api/values/location.js';
-import { assertNever, NotImplementedError } from '../../../errors/repository-error.js';
-import type { Criterion, RangeOperator } from '../criterion.js';
+import { assertNever } from '../../../errors/repository-error.js';
+import type { Criterion, CriterionOf, RangeOperator } from '../criterion.js';
+import { type EvaluationContext, fullTextLanguages } from './context.js';
+import {
+  matchField,
+  matchImageDimensions,
+  matchImageFileSize,
+  matchImageMimeType,
+  matchImageOrientation,
+  matchIsFieldEmpty,
+} from './field-matchers.js';
+import { wildcardMatch } from './field-values.js';
+import { fullTextAlternatives, matchesAlternative } from './full-text.js';
 import type { IndexedItem } from './indexed-item.js';
+
+export { wildcardMatch } from './field-values.js';
 
 const anyLocation = (item: IndexedItem, location: LocationRecord | null, test: (candidate: LocationRecord) => boolean): boolean =>
   location ? test(location) : item.locations.some(test);
 
-/** Compares with a range operator; `values` as the criterion carries them. */
+/** Compares with a range operator; `values` as the criterion carries them (missing values never match). */
 export function compareRange(operator: RangeOperator, actual: number, values: readonly number[]): boolean {
   const [first = Number.NaN, second = Number.NaN] = values;
   switch (operator) {
@@ -24,32 +37,76 @@ export function compareRange(operator: RangeOperator, actual: number, values: re
       return actual <= first;
     case 'BETWEEN':
       return actual >= first && actual <= second;
+    default:
+      return assertNever(operator, 'range operator');
   }
 }
 
+/** Unix seconds of a date (floored), or null. */
 const seconds = (date: Date | null): number | null => (date === null ? null : Math.floor(date.getTime() / 1000));
 
-/** `*` wildcard match, case-insensitive (UserLogin, UserEmail, ContentName). */
-export function wildcardMatch(pattern: string, text: string): boolean {
-  const escaped = pattern.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`, 's').test(text.toLowerCase());
+/** DateMetadata: `modified` the modification date, `created`/`published` the publication date, `trashed` never. */
+function matchDateMetadata(c: CriterionOf<'DateMetadata'>, item: IndexedItem): boolean {
+  const value = c.target === 'modified' ? seconds(item.contentInfo.modificationDate) : c.target === 'trashed' ? null : seconds(item.contentInfo.publishedDate);
+  return value !== null && compareRange(c.operator, value, c.values);
+}
+
+/** UserMetadata: owner id, the owner's group content ids (any ancestor), or the published version's creator. */
+function matchUserMetadata(c: CriterionOf<'UserMetadata'>, item: IndexedItem): boolean {
+  switch (c.target) {
+    case 'owner':
+      return c.values.includes(item.contentInfo.ownerId);
+    case 'modifier':
+      return c.values.includes(item.versionInfo.creatorId);
+    case 'group':
+      return item.ownerGroupIds.some((id) => c.values.includes(id));
+    default:
+      return assertNever(c.target, 'UserMetadata target');
+  }
+}
+
+/**
+ * FullText (A.7): some word of the item's searchable fields, in the languages of `fullTextLanguages`, that is
+ * not a stop word matches one of the query's alternatives.
+ */
+function matchFullText(c: CriterionOf<'FullText'>, item: IndexedItem, context: EvaluationContext): boolean {
+  const alternatives = fullTextAlternatives(c.value);
+  const languages = fullTextLanguages(item, context.languageFilter);
+  for (const [language, words] of context.fullText.wordsOf(item)) {
+    if (languages !== null && !languages.has(language)) continue;
+    for (const word of words) {
+      if (alternatives.some((alternative) => matchesAlternative(alternative, word)) && !context.fullText.isStopWord(word)) return true;
+    }
+  }
+  return false;
+}
+
+/** Visibility: see the criterion's docstring (content search: any location; location search: `invisible`). */
+function matchVisibility(c: CriterionOf<'Visibility'>, item: IndexedItem, location: LocationRecord | null): boolean {
+  if (location) return c.value === 'VISIBLE' ? !location.invisible : location.invisible;
+  return c.value === 'VISIBLE' ? item.locations.some((l) => !l.hidden && !l.invisible) : item.locations.some((l) => l.hidden || l.invisible);
+}
+
+/** Ancestor: the location is one of the ids on the given path strings. */
+function matchAncestor(c: CriterionOf<'Ancestor'>, item: IndexedItem, location: LocationRecord | null): boolean {
+  const ids = new Set(c.values.flatMap((path) => path.split('/').filter((part) => part !== '').map(Number)));
+  return anyLocation(item, location, (l) => ids.has(l.id));
 }
 
 /**
  * Whether an item (content search, `location` null: a location criterion matches when any location of the item
- * does) or the hit's location (location search) matches. Reference semantics of every criterion,
- * search-auth-errors-data.md A.5–A.9.
- * @throws NotImplementedError for criteria the reference evaluator does not cover yet.
+ * does) or the hit's location (location search) matches: the reference semantics of every criterion
+ * (search-auth-errors-data.md A.5–A.9, choices in docs/adr/0004-search-semantics.md), one handler per variant.
  */
-export function matchItem(criterion: Criterion, item: IndexedItem, location: LocationRecord | null): boolean {
+export function matchItem(criterion: Criterion, item: IndexedItem, location: LocationRecord | null, context: EvaluationContext): boolean {
   const c = criterion;
   switch (c.type) {
     case 'LogicalAnd':
-      return c.criteria.every((child) => matchItem(child, item, location));
+      return c.criteria.every((child) => matchItem(child, item, location, context));
     case 'LogicalOr':
-      return c.criteria.some((child) => matchItem(child, item, location));
+      return c.criteria.some((child) => matchItem(child, item, location, context));
     case 'LogicalNot':
-      return !matchItem(c.criterion, item, location);
+      return !matchItem(c.criterion, item, location, context);
     case 'MatchAll':
       return true;
     case 'MatchNone':
@@ -76,15 +133,10 @@ export function matchItem(criterion: Criterion, item: IndexedItem, location: Loc
       return anyLocation(item, location, (l) => c.values.includes(l.parentLocationId));
     case 'Subtree':
       return anyLocation(item, location, (l) => c.values.some((path) => l.pathString.startsWith(path)));
-    case 'Ancestor': {
-      const ids = new Set(c.values.flatMap((path) => path.split('/').filter((part) => part !== '').map(Number)));
-      return anyLocation(item, location, (l) => ids.has(l.id));
-    }
+    case 'Ancestor':
+      return matchAncestor(c, item, location);
     case 'Visibility':
-      if (location) return c.value === 'VISIBLE' ? !location.invisible : location.invisible;
-      return c.value === 'VISIBLE'
-        ? item.locations.some((l) => !l.hidden && !l.invisible)
-        : item.locations.some((l) => l.hidden || l.invisible);
+      return matchVisibility(c, item, location);
     case 'LocationDepth':
       return anyLocation(item, location, (l) => compareRange(c.operator, l.depth, c.values));
     case 'LocationPriority':
@@ -92,23 +144,17 @@ export function matchItem(criterion: Criterion, item: IndexedItem, location: Loc
     case 'IsMainLocation':
       return anyLocation(item, location, (l) => (l.id === item.contentInfo.mainLocationId) === c.value);
     case 'LanguageCode':
-      return (
-        item.versionInfo.languageCodes.some((code) => c.values.includes(code)) ||
-        (c.matchAlwaysAvailable && item.contentInfo.alwaysAvailable)
-      );
-    case 'DateMetadata': {
-      const value =
-        c.target === 'modified'
-          ? seconds(item.contentInfo.modificationDate)
-          : c.target === 'trashed'
-            ? null
-            : seconds(item.contentInfo.publishedDate);
-      return value !== null && compareRange(c.operator, value, c.values);
-    }
+      return item.versionInfo.languageCodes.some((code) => c.values.includes(code)) || (c.matchAlwaysAvailable && item.contentInfo.alwaysAvailable);
+    case 'FullText':
+      return matchFullText(c, item, context);
+    case 'DateMetadata':
+      return matchDateMetadata(c, item);
     case 'UserMetadata':
-      if (c.target === 'owner') return c.values.includes(item.contentInfo.ownerId);
-      if (c.target === 'modifier') return c.values.includes(item.versionInfo.creatorId);
-      return item.ownerGroupIds.some((id) => c.values.includes(id));
+      return matchUserMetadata(c, item);
+    case 'Field':
+      return matchField(c, item, context);
+    case 'IsFieldEmpty':
+      return matchIsFieldEmpty(c, item, context);
     case 'IsContainer':
       return item.contentType.isContainer === c.value;
     case 'IsUserBased':
@@ -131,14 +177,14 @@ export function matchItem(criterion: Criterion, item: IndexedItem, location: Loc
       return Object.values(item.versionInfo.names).some((name) => wildcardMatch(c.value, name));
     case 'IsBookmarked':
       return anyLocation(item, location, (l) => (item.bookmarkedBy.get(c.userId)?.has(l.id) ?? false) === c.value);
-    case 'FullText':
-    case 'Field':
-    case 'IsFieldEmpty':
     case 'ImageMimeType':
+      return matchImageMimeType(c, item, context);
     case 'ImageFileSize':
+      return matchImageFileSize(c, item, context);
     case 'ImageDimensions':
+      return matchImageDimensions(c, item, context);
     case 'ImageOrientation':
-      throw new NotImplementedError(`No visitor available for: ${c.type}`);
+      return matchImageOrientation(c, item, context);
     default:
       return assertNever(c, 'criterion');
   }

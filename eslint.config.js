@@ -1,0 +1,43 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint rules that keep the hexagon's boundaries (STYLE.md "Boundaries are checked by tools"):
+ * packages import each other only through their public entry points, and core imports no I/O or transport.
+ */
+const CROSS_PACKAGE = {
+  group: ['@contentrepo/*/src', '@contentrepo/*/src/*', '**/packages/*/src/*', '**/apps/*/src/*'],
+  message: "Import another package through its public entry point (package.json 'exports'), never its src/.",
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-ignore': true, 'ts-nocheck': true, 'ts-expect-error': 'allow-with-description' }],
+      'no-restricted-imports': ['error', { patterns: [CROSS_PACKAGE] }],
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fs', 'node:fs', 'node:fs/promises', 'fs/promises', 'node:http', 'http', 'node:net', 'node:child_process', 'express', 'graphql', 'better-sqlite3', 'pg', 'xml2js', 'jose'].map(
+            (name) => ({ name, message: 'core is pure: no I/O or transport. Put it behind a port in spi/.' }),
+          ),
+          patterns: [
+            CROSS_PACKAGE,
+            { group: ['@mikro-orm/*', '@apollo/*', '@contentrepo/*'], message: 'core depends on no adapter, ORM or transport.' },
+          ],
+        },
+      ],
+    },
+  },
+);

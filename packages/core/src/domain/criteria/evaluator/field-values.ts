@@ -1,0 +1,158 @@
+import { assertNever } from '../../../errors/repository-error.js';
+import { floatSortKey } from '../../../field-types/ezfloat/index.js';
+import type { FieldIndexEntry } from '../../../spi/search-handler.js';
+import type { FieldOperator } from '../criterion.js';
+import { compareStrings } from './strings.js';
+
+/**
+ * How the Field criterion compares a field type's index data (search-auth-errors-data.md A.8, decided in
+ * docs/adr/0004-search-semantics.md). Every engine classifies an index entry by its `fieldTypeIdentifier`:
+ *
+ * - `integer` (Legacy "simple" types on `sort_key_int`: boolean, date, datetime, integer, object relation,
+ *   time): `sortKeyInt` against the values as integers ({@link toSearchInteger}); LIKE and CONTAINS are EQ.
+ * - `float`: `sortKeyString` (the order-preserving `floatSortKey`) against the encoded values
+ *   ({@link toSearchFloatKey}); LIKE and CONTAINS are EQ.
+ * - `simpleText` (email, a Legacy "simple" type on `sort_key_string`): like `text`, but CONTAINS is EQ.
+ * - `collection` (author, country, keyword, selection, object relation list): every operator applies to the
+ *   `elements`, and the entry matches when ANY element does (numbers compare as integers, strings lower-cased);
+ *   LIKE on a number element and CONTAINS are element equality.
+ * - `text` (every other type: string, text, rich text, ISBN, map location, image, binary file…): `sortKeyString`
+ *   against the lower-cased values ({@link toSearchString}); LIKE with `*` wildcards; CONTAINS is a substring.
+ *
+ * An entry without the compared key (null, or no elements) matches no operator.
+ */
+export type FieldSearchFamily = 'integer' | 'float' | 'simpleText' | 'collection' | 'text';
+
+/** Family of each field type with a non-default comparison (canonical identifiers, as index entries carry). */
+export const FIELD_SEARCH_FAMILIES: Readonly<Record<string, FieldSearchFamily>> = {
+  ezboolean: 'integer',
+  ezdate: 'integer',
+  ezdatetime: 'integer',
+  ezinteger: 'integer',
+  ezobjectrelation: 'integer',
+  eztime: 'integer',
+  ezfloat: 'float',
+  ezemail: 'simpleText',
+  ezauthor: 'collection',
+  ezcountry: 'collection',
+  ezkeyword: 'collection',
+  ezselection: 'collection',
+  ezobjectrelationlist: 'collection',
+};
+
+/** The comparison family of a field type (A.8); `text` for any type not listed. */
+export function fieldSearchFamily(fieldTypeIdentifier: string): FieldSearchFamily {
+  return Object.hasOwn(FIELD_SEARCH_FAMILIES, fieldTypeIdentifier) ? (FIELD_SEARCH_FAMILIES[fieldTypeIdentifier] ?? 'text') : 'text';
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+const toNumber = (value: string | number | boolean): number | null => {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return 1;
+  if (text === 'false') return 0;
+  if (!NUMBER.test(text)) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+};
+
+/**
+ * A criterion value as an integer key: booleans and `"true"`/`"false"` are 1/0, numbers and decimal strings are
+ * truncated toward zero (PHP `(int)`); anything else is null and matches nothing.
+ */
+export function toSearchInteger(value: string | number | boolean): number | null {
+  const number = toNumber(value);
+  return number === null ? null : Math.trunc(number) + 0;
+}
+
+/** A criterion value as a float sort key (`floatSortKey` of the number), or null when it is not a number. */
+export function toSearchFloatKey(value: string | number | boolean): string | null {
+  const number = toNumber(value);
+  return number === null ? null : floatSortKey(number);
+}
+
+/** A criterion value as a string key: its text (`true`/`false` for booleans) lower-cased. */
+export function toSearchString(value: string | number | boolean): string {
+  return String(value).toLowerCase();
+}
+
+/**
+ * Whether `text` matches a LIKE pattern where `*` stands for any run of characters and every other character
+ * (`%`, `_` included) is literal; no `*` means equality. Case-insensitive (both sides lower-cased).
+ */
+export function wildcardMatch(pattern: string, text: string): boolean {
+  const escaped = pattern.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`, 'su').test(text.toLowerCase());
+}
+
+type Compare<T> = (left: T, right: T) => number;
+
+/** EQ/IN/GT/GTE/LT/LTE/BETWEEN of `actual` against encoded values (null values never match). */
+function compareWith<T>(operator: FieldOperator, actual: T, values: readonly (T | null)[], compare: Compare<T>): boolean {
+  const [first = null, second = null] = values;
+  switch (operator) {
+    case 'IN':
+      return values.some((value) => value !== null && compare(actual, value) === 0);
+    case 'EQ':
+    case 'LIKE':
+    case 'CONTAINS':
+      return first !== null && compare(actual, first) === 0;
+    case 'GT':
+      return first !== null && compare(actual, first) > 0;
+    case 'GTE':
+      return first !== null && compare(actual, first) >= 0;
+    case 'LT':
+      return first !== null && compare(actual, first) < 0;
+    case 'LTE':
+      return first !== null && compare(actual, first) <= 0;
+    case 'BETWEEN':
+      return first !== null && second !== null && compare(actual, first) >= 0 && compare(actual, second) <= 0;
+    default:
+      return assertNever(operator, 'Field operator');
+  }
+}
+
+const numeric: Compare<number> = (left, right) => left - right;
+
+function matchInteger(actual: number, operator: FieldOperator, values: readonly (string | number | boolean)[]): boolean {
+  return compareWith(operator, actual, values.map(toSearchInteger), numeric);
+}
+
+function matchText(actual: string, operator: FieldOperator, values: readonly (string | number | boolean)[], contains: boolean): boolean {
+  const encoded = values.map(toSearchString);
+  const [first] = encoded;
+  if (operator === 'LIKE') return first !== undefined && wildcardMatch(first, actual);
+  if (operator === 'CONTAINS' && contains) return first !== undefined && actual.includes(first);
+  return compareWith(operator, actual, encoded, compareStrings);
+}
+
+/**
+ * Whether one index entry matches `operator` with the criterion `values`, per its type's family (see
+ * {@link FieldSearchFamily}). Arity is checked by the search service; missing values never match.
+ */
+export function matchFieldEntry(entry: FieldIndexEntry, operator: FieldOperator, values: readonly (string | number | boolean)[]): boolean {
+  const family = fieldSearchFamily(entry.fieldTypeIdentifier);
+  switch (family) {
+    case 'integer':
+      return entry.sortKeyInt !== null && matchInteger(entry.sortKeyInt, operator, values);
+    case 'float':
+      return entry.sortKeyString !== null && compareWith(operator, entry.sortKeyString, values.map(toSearchFloatKey), compareStrings);
+    case 'simpleText':
+      return entry.sortKeyString !== null && matchText(entry.sortKeyString, operator, values, false);
+    case 'text':
+      return entry.sortKeyString !== null && matchText(entry.sortKeyString, operator, values, true);
+    case 'collection':
+      return (entry.elements ?? []).some((element) =>
+        typeof element === 'number' ? matchInteger(element, operator, values) : matchText(element, operator, values, false),
+      );
+    default:
+      return assertNever(family, 'field search family');
+  }
+}
+
+/** Whether an index entry holds no value: no sort keys, no full text, no elements (IsFieldEmpty). */
+export function isEmptyEntry(entry: FieldIndexEntry): boolean {
+  return entry.sortKeyInt === null && entry.sortKeyString === null && entry.fullText === '' && (entry.elements ?? []).length === 0;
+}

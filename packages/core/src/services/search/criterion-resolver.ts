@@ -1,0 +1,163 @@
+import type { Criterion, CriterionOf, FieldOperator, NumericRange } from '../../domain/criteria/criterion.js';
+import { LOCATION_ONLY_CRITERIA } from '../../domain/criteria/criterion.js';
+import { assertNever, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import type { StoredContentType } from '../../spi/content-type-handler.js';
+import { assertImageFieldTarget, resolveFieldCriterionTarget } from './field-target.js';
+
+/** Whether a search returns content items or locations (A.9). */
+export type SearchTarget = 'content' | 'location';
+
+/** What resolution reads, loaded lazily and at most once per search. */
+export interface ResolutionSources {
+  /** Every published content type with its field definitions. */
+  contentTypes(): Promise<readonly StoredContentType[]>;
+  /** Codes of the configured languages. */
+  languageCodes(): Promise<readonly string[]>;
+  readonly fieldTypes: FieldTypeRegistry;
+}
+
+const invalid = (whatIsWrong: string): InvalidArgumentError => new InvalidArgumentError('$criterion', whatIsWrong);
+
+const UNARY: ReadonlySet<FieldOperator> = new Set(['EQ', 'GT', 'GTE', 'LT', 'LTE', 'LIKE', 'CONTAINS']);
+
+/**
+ * Checks the number of values an operator takes (A.8): one for EQ/GT/GTE/LT/LTE/LIKE/CONTAINS, exactly two for
+ * BETWEEN, any number for IN (none matches nothing).
+ * @throws InvalidArgumentError `Too many arguments for unary operator`, `Missing value for the <op> operator`,
+ *   `BETWEEN needs exactly two values`.
+ */
+export function checkOperatorArity(operator: FieldOperator, count: number): void {
+  if (UNARY.has(operator)) {
+    if (count > 1) throw invalid('Too many arguments for unary operator');
+    if (count === 0) throw invalid(`Missing value for the ${operator} operator`);
+  } else if (operator === 'BETWEEN' && count !== 2) {
+    throw invalid('BETWEEN needs exactly two values');
+  }
+}
+
+const checkIntegers = (type: string, values: readonly number[]): void => {
+  for (const value of values) if (!Number.isSafeInteger(value)) throw invalid(`${type} values must be integers, got ${String(value)}`);
+};
+
+const checkNumbers = (type: string, values: readonly number[]): void => {
+  for (const value of values) if (!Number.isFinite(value)) throw invalid(`${type} values must be finite numbers, got ${String(value)}`);
+};
+
+/** Ibexa's path string check (`^(/\w+)+/$`, Subtree and Ancestor). */
+const PATH_STRING = /^(\/\w+)+\/$/;
+
+const checkRange = (type: string, range: NumericRange | null): void => {
+  if (range === null) return;
+  checkNumbers(type, range.max === null ? [range.min] : [range.min, range.max]);
+  if (range.min < 0 || (range.max !== null && range.max < range.min)) throw invalid(`${type} needs 0 ≤ min ≤ max`);
+};
+
+/**
+ * Validates and normalises a criterion tree before a SearchHandler sees it (search-auth-errors-data.md A.5–A.9):
+ * ContentTypeIdentifier becomes ContentTypeId, location-only criteria are refused in content searches, Field and
+ * IsFieldEmpty targets must resolve (A.8), image targets must be image fields, operators get the right number of
+ * values, numbers are finite (ids integral), path strings well formed, language codes known; `trashed`
+ * DateMetadata is refused outside the trash.
+ *
+ * @throws InvalidArgumentError (406) for a criterion that cannot be run, NotFoundError (404) for an unknown
+ *   content type identifier or language code, NotImplementedError (501) for a Field target of non-indexed types.
+ */
+export async function resolveCriterion(criterion: Criterion, target: SearchTarget, sources: ResolutionSources): Promise<Criterion> {
+  const c = criterion;
+  if (target === 'content' && LOCATION_ONLY_CRITERIA.has(c.type)) {
+    throw new InvalidArgumentError('$query', 'Location Criteria cannot be used in Content search');
+  }
+  switch (c.type) {
+    case 'LogicalAnd':
+    case 'LogicalOr':
+      return { type: c.type, criteria: await Promise.all(c.criteria.map((child) => resolveCriterion(child, target, sources))) };
+    case 'LogicalNot':
+      return { type: 'LogicalNot', criterion: await resolveCriterion(c.criterion, target, sources) };
+    case 'ContentTypeIdentifier':
+      return resolveContentTypeIdentifier(c, await sources.contentTypes());
+    case 'ContentId':
+    case 'ContentTypeId':
+    case 'ContentTypeGroupId':
+    case 'SectionId':
+    case 'LocationId':
+    case 'ParentLocationId':
+    case 'UserId':
+    case 'ObjectStateId':
+    case 'UserMetadata':
+      checkIntegers(c.type, c.values);
+      return c;
+    case 'IsBookmarked':
+      checkIntegers(c.type, [c.userId]);
+      return c;
+    case 'Subtree':
+    case 'Ancestor':
+      for (const path of c.values) if (!PATH_STRING.test(path)) throw invalid(`${c.type} value '${path}' is not a path string such as /1/2/`);
+      return c;
+    case 'LocationDepth':
+    case 'LocationPriority':
+      checkOperatorArity(c.operator, c.values.length);
+      checkIntegers(c.type, c.values);
+      return c;
+    case 'DateMetadata':
+      if (c.target === 'trashed') throw invalid("DateMetadata target 'trashed' can only be used in trash searches");
+      checkOperatorArity(c.operator, c.values.length);
+      checkNumbers(c.type, c.values);
+      return c;
+    case 'LanguageCode': {
+      const known = new Set(await sources.languageCodes());
+      const unknown = c.values.find((code) => !known.has(code));
+      if (unknown !== undefined) throw NotFoundError.language(unknown);
+      return c;
+    }
+    case 'Field':
+      resolveFieldCriterionTarget(c.target, await sources.contentTypes(), sources.fieldTypes);
+      checkOperatorArity(c.operator, c.values.length);
+      for (const value of c.values) if (typeof value === 'number' && !Number.isFinite(value)) throw invalid('Field values must be finite');
+      return c;
+    case 'IsFieldEmpty':
+      resolveFieldCriterionTarget(c.target, await sources.contentTypes(), sources.fieldTypes);
+      return c;
+    case 'ImageMimeType':
+    case 'ImageOrientation':
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      return c;
+    case 'ImageFileSize':
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      checkRange(c.type, { min: c.min, max: c.max });
+      return c;
+    case 'ImageDimensions':
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      checkRange(c.type, c.width);
+      checkRange(c.type, c.height);
+      return c;
+    case 'MatchAll':
+    case 'MatchNone':
+    case 'ContentRemoteId':
+    case 'SectionIdentifier':
+    case 'LocationRemoteId':
+    case 'Visibility':
+    case 'IsMainLocation':
+    case 'FullText':
+    case 'IsContainer':
+    case 'IsUserBased':
+    case 'IsUserEnabled':
+    case 'UserLogin':
+    case 'UserEmail':
+    case 'ObjectStateIdentifier':
+    case 'ContentName':
+      return c;
+    default:
+      return assertNever(c, 'criterion');
+  }
+}
+
+/** ContentTypeIdentifier → ContentTypeId (A.5). @throws NotFoundError for an unknown identifier */
+function resolveContentTypeIdentifier(c: CriterionOf<'ContentTypeIdentifier'>, contentTypes: readonly StoredContentType[]): Criterion {
+  const ids = c.values.map((identifier) => {
+    const type = contentTypes.find((candidate) => candidate.identifier === identifier);
+    if (!type) throw NotFoundError.contentType(identifier);
+    return type.id;
+  });
+  return { type: 'ContentTypeId', values: ids };
+}

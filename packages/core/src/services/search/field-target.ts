@@ -1,0 +1,87 @@
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import { InvalidArgumentError, NotImplementedError } from '../../errors/repository-error.js';
+import type { StoredContentType } from '../../spi/content-type-handler.js';
+
+/** A field definition a Field criterion or sort clause targets. */
+export interface FieldTarget {
+  readonly contentTypeId: number;
+  readonly contentTypeIdentifier: string;
+  readonly fieldDefinitionId: number;
+  readonly fieldTypeIdentifier: string;
+}
+
+const targetsNamed = (contentTypes: readonly StoredContentType[], identifier: string): FieldTarget[] =>
+  contentTypes.flatMap((type) =>
+    type.fieldDefinitions
+      .filter((definition) => definition.identifier === identifier && definition.isSearchable)
+      .map((definition) => ({
+        contentTypeId: type.id,
+        contentTypeIdentifier: type.identifier,
+        fieldDefinitionId: definition.id,
+        fieldTypeIdentifier: definition.fieldTypeIdentifier,
+      })),
+  );
+
+const hasIndex = (fieldTypes: FieldTypeRegistry, target: FieldTarget): boolean => fieldTypes.find(target.fieldTypeIdentifier)?.searchable === true;
+
+/**
+ * The searchable field definitions named `identifier` across all content types, for a Field or IsFieldEmpty
+ * criterion (search-auth-errors-data.md A.8): definitions marked searchable whose field type has index data.
+ *
+ * @throws InvalidArgumentError `No searchable Fields found for the provided Criterion target '<name>'.` when no
+ *   content type has a searchable definition of that name (406).
+ * @throws NotImplementedError `The following Field Types are not searchable in the Legacy search engine: …` when
+ *   every such definition has a field type without index data (ezurl, ezuser), 501.
+ */
+export function resolveFieldCriterionTarget(
+  identifier: string,
+  contentTypes: readonly StoredContentType[],
+  fieldTypes: FieldTypeRegistry,
+): readonly FieldTarget[] {
+  const candidates = targetsNamed(contentTypes, identifier);
+  if (candidates.length === 0) {
+    throw new InvalidArgumentError('$criterion->target', `No searchable Fields found for the provided Criterion target '${identifier}'.`);
+  }
+  const indexed = candidates.filter((candidate) => hasIndex(fieldTypes, candidate));
+  if (indexed.length === 0) {
+    const types = [...new Set(candidates.map((candidate) => candidate.fieldTypeIdentifier))].join(', ');
+    throw new NotImplementedError(`The following Field Types are not searchable in the Legacy search engine: ${types}`);
+  }
+  return indexed;
+}
+
+/**
+ * The field definition a Field sort clause orders by (A.6): `fieldDefinitionIdentifier` of the content type
+ * `contentTypeIdentifier`, searchable and with index data.
+ * @throws InvalidArgumentError `No searchable Fields found for the provided Sort Clause target …` (406) otherwise,
+ *   an unknown content type included.
+ */
+export function resolveFieldSortTarget(
+  contentTypeIdentifier: string,
+  fieldDefinitionIdentifier: string,
+  contentTypes: readonly StoredContentType[],
+  fieldTypes: FieldTypeRegistry,
+): FieldTarget {
+  const target = targetsNamed(
+    contentTypes.filter((type) => type.identifier === contentTypeIdentifier),
+    fieldDefinitionIdentifier,
+  ).find((candidate) => hasIndex(fieldTypes, candidate));
+  if (!target) {
+    throw new InvalidArgumentError(
+      '$sortClause->targetData',
+      `No searchable Fields found for the provided Sort Clause target '${fieldDefinitionIdentifier}' on '${contentTypeIdentifier}'.`,
+    );
+  }
+  return target;
+}
+
+/**
+ * Checks that some content type has an `ezimage` field definition `identifier` (image criteria).
+ * @throws InvalidArgumentError `No image Fields found for the provided Criterion target '<name>'.` (406)
+ */
+export function assertImageFieldTarget(identifier: string, contentTypes: readonly StoredContentType[]): void {
+  const found = contentTypes.some((type) =>
+    type.fieldDefinitions.some((definition) => definition.identifier === identifier && definition.fieldTypeIdentifier === 'ezimage'),
+  );
+  if (!found) throw new InvalidArgumentError('$criterion->target', `No image Fields found for the provided Criterion target '${identifier}'.`);
+}

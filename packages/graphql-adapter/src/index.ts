@@ -1,0 +1,21 @@
+/**
+ * @contentrepo/graphql-adapter — the GraphQL API (Ibexa-compatible, schema generated from the content types) as
+ * Express middleware on top of @contentrepo/core.
+ */
+export {
+  createGraphQLMiddleware,
+  DEFAULT_IMAGE_VARIATIONS,
+  type GraphQLMiddleware,
+  type GraphQLMiddlewareOptions,
+} from './middleware.js';
+export { buildSchema, type BuildSchemaOptions } from './schema/build-schema.js';
+export { fingerprintModel, loadSchemaModel, type SchemaModel } from './schema/model.js';
+export { GeneratedSchemaGateway, type GeneratedSchemaGatewayOptions } from './schema/schema-gateway.js';
+export { contentTypeNames, groupNames, lowerCamel, upperCamel, type ContentTypeNames, type GroupNames } from './schema/naming.js';
+export { pluralize } from './schema/pluralizer.js';
+export type { ContentSearch, SearchPage, SearchQuery } from './search/content-search.js';
+export { repositorySearch } from './search/repository-search.js';
+export type { GraphQLLogger, UploadMapping } from './resolvers/context.js';
+export { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from './uploads/mapping.js';
+export { createJwtTokenService, type JwtTokenServiceOptions } from './tokens/jwt-token-service.js';
+export { defaultSessionCookieName } from './http/cookies.js';

@@ -1,0 +1,151 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import { RequestAuthenticator, type Authentication, type Repository, type SessionStore, type TokenService } from '@contentrepo/core';
+import express, { type Request, type Router } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { authenticateRequests } from './http/authenticate.js';
+import { defaultSessionCookieName } from './http/cookies.js';
+import { csrfGuard } from './http/csrf.js';
+import { graphqlErrorHandler } from './http/error-handler.js';
+import { multipartUploads } from './http/upload-stage.js';
+import { createContext, type GraphQLContext, type GraphQLLogger, type ResolverServices, type UploadMapping } from './resolvers/context.js';
+import { createFormatError, fieldErrorsPlugin } from './resolvers/errors.js';
+import { loadSchemaModel } from './schema/model.js';
+import { GeneratedSchemaGateway } from './schema/schema-gateway.js';
+import type { ContentSearch } from './search/content-search.js';
+import { repositorySearch } from './search/repository-search.js';
+import { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from './uploads/mapping.js';
+
+/** Image alias names offered as `ImageVariationIdentifier` by default (as the REST API lists them). */
+export const DEFAULT_IMAGE_VARIATIONS = ['large', 'medium', 'reference', 'small', 'tiny'] as const;
+
+/** Options of {@link createGraphQLMiddleware}. */
+export interface GraphQLMiddlewareOptions {
+  /** The repository (as built by `createRepository`); each request acts for its user with `forUser`. */
+  readonly repository: Repository;
+  /** Where login sessions live (the REST API's sessions: the same cookie works on both). */
+  readonly sessions: SessionStore;
+  /** Issues and verifies `Authorization: Bearer` tokens; enables `createToken`. */
+  readonly tokens?: TokenService;
+  /** Accept HTTP Basic authentication (default false, as Ibexa). */
+  readonly basicAuth?: boolean;
+  /** Session lifetime in seconds when a session is extended (default 3600). */
+  readonly sessionTtlSeconds?: number;
+  /** Session cookie name (default `IBX_SESSION_ID<md5('site')>`, as the REST API). */
+  readonly sessionCookieName?: string;
+  /** Largest uploaded file in bytes (default 50 MiB); larger files fail with 413. */
+  readonly maxFileSize?: number;
+  /** Most files in one multipart request (default 20); more fail with 413. */
+  readonly maxFiles?: number;
+  /** Largest JSON request body (bytes or a size string; default `1mb`). */
+  readonly bodyLimit?: string | number;
+  /** `ImageVariationIdentifier` values (default large, medium, reference, small, tiny). */
+  readonly imageVariations?: readonly string[];
+  /** Search for the typed lists and sorted children (default: core's SearchService, `repositorySearch`). */
+  readonly search?: ContentSearch;
+  /** How often the content types are checked for changes, in milliseconds (default 1000; 0 = every request). */
+  readonly schemaCheckIntervalMs?: number;
+  /** Languages field values are shown in by priority (default: the repository's languages at start). */
+  readonly languages?: readonly string[];
+  /** Root of the content tree lists are restricted to (default 1: everything). */
+  readonly treeRootLocationId?: number;
+  /** `uploadFiles` MIME type mapping (default Ibexa's, graphql.md §2.4) and its fallback. */
+  readonly uploadMappings?: readonly UploadMapping[];
+  readonly uploadFallback?: Omit<UploadMapping, 'mimeTypes'>;
+  readonly logger?: GraphQLLogger;
+  /** Show internal error details in responses and enable the Apollo Sandbox landing page (never in production). */
+  readonly debug?: boolean;
+}
+
+/** The mountable GraphQL endpoint, with control over its generated schema. */
+export interface GraphQLMiddleware extends Router {
+  /** Checks the content types now and rebuilds the schema if they changed; resolves whether it did. */
+  refreshSchema(): Promise<boolean>;
+  /** The schema currently served. */
+  currentSchema(): GraphQLSchema;
+  /** Stops the Apollo server (pending requests finish). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates the GraphQL endpoint (graphql.md; the owner's document "GraphQL endpoint"): an Express router to mount
+ * at the GraphQL path, e.g. `app.use('/graphql', await createGraphQLMiddleware({ repository, sessions }))`.
+ * The schema is generated from the content types and follows them when they change; POST bodies are JSON or
+ * GraphQL multipart requests (uploads); every request runs as its authenticated user (session cookie, Bearer
+ * token, Basic when enabled, else anonymous).
+ */
+export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions): Promise<GraphQLMiddleware> {
+  const { repository } = options;
+  const debug = options.debug ?? false;
+  const logger = options.logger ?? null;
+  const cookieName = options.sessionCookieName ?? defaultSessionCookieName();
+  const imageVariations = [...(options.imageVariations ?? DEFAULT_IMAGE_VARIATIONS)];
+  const gateway = new GeneratedSchemaGateway({
+    loadModel: () => loadSchemaModel(repository, imageVariations),
+    checkIntervalMs: options.schemaCheckIntervalMs ?? 1000,
+    warn: (message) => logger?.warn({}, message),
+    onCheckError: (error) => logger?.error({ err: error }, 'Checking the content types for GraphQL schema changes failed'),
+  });
+  const languages =
+    options.languages ??
+    (await repository.sudo((sudo) => sudo.languageService.loadLanguages()))
+      .filter((language) => language.enabled)
+      .map((language) => language.languageCode);
+  const services: ResolverServices = {
+    search: options.search ?? repositorySearch,
+    tokens: options.tokens ?? null,
+    treeRootLocationId: options.treeRootLocationId ?? 1,
+    prioritizedLanguages: languages,
+    uploadMappings: options.uploadMappings ?? DEFAULT_UPLOAD_MAPPINGS,
+    uploadFallback: options.uploadFallback ?? DEFAULT_UPLOAD_FALLBACK,
+    logger,
+  };
+  const server = new ApolloServer<GraphQLContext>({
+    gateway,
+    csrfPrevention: false,
+    // The embedding app owns the process: no signal handlers of Apollo's own (call `stop()` when shutting down).
+    stopOnTerminationSignals: false,
+    introspection: true,
+    includeStacktraceInErrorResponses: debug,
+    formatError: createFormatError(debug, logger),
+    plugins: [fieldErrorsPlugin<GraphQLContext>(), debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled()],
+  });
+  await server.start();
+
+  const authenticator = new RequestAuthenticator({
+    repository,
+    sessions: options.sessions,
+    sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
+    basicAuth: options.basicAuth ?? false,
+    ...(options.tokens ? { tokens: options.tokens } : {}),
+  });
+  const authentications = new WeakMap<Request, Authentication>();
+  const router = express.Router();
+  router.all(
+    '/',
+    csrfGuard(cookieName),
+    authenticateRequests(authenticator, cookieName, authentications),
+    multipartUploads({ maxFileSize: options.maxFileSize ?? 50 * 1024 * 1024, maxFiles: options.maxFiles ?? 20 }),
+    express.json({ limit: options.bodyLimit ?? '1mb' }),
+    (req, _res, next) => {
+      // Apollo's Express integration needs `req.body` to exist (Express 5 leaves it unset for bodiless requests).
+      if (!('body' in req) || req.body === undefined) req.body = {};
+      next();
+    },
+    expressMiddleware(server, {
+      context: async ({ req }) => {
+        await gateway.ensureFresh();
+        const userId = authentications.get(req)?.userId ?? repository.anonymousUserId;
+        return createContext(repository, userId, services);
+      },
+    }),
+  );
+  router.use(graphqlErrorHandler(logger));
+  return Object.assign(router, {
+    refreshSchema: () => gateway.refresh(),
+    currentSchema: () => gateway.schema,
+    stop: () => server.stop(),
+  });
+}

@@ -1,0 +1,119 @@
+import type { Content, ContentType, Field, FieldDefinition, Location } from '@contentrepo/core';
+import { hashNumber, hashRecord, hashString } from '../schema/hash.js';
+import { intArg, stringArg, type ArgMap } from '../schema/args.js';
+import type { ThumbnailSource } from '../schema/static/field-value-types.js';
+import type { GraphQLContext } from './context.js';
+import { userError } from './errors.js';
+import { contentIdOfGlobalId } from './global-id.js';
+import { pickTranslation } from './translations.js';
+import { itemValue, type ItemValue } from './values.js';
+
+/**
+ * Loading items and their common fields (graphql.md §1.5, §3.1): lookups by content id, remote id, location id
+ * or location remote id, the guessed location, `_name`, `_url`, `_thumbnail`, and the field of a definition in
+ * the prioritised language.
+ */
+
+/**
+ * The item an `item(...)`-style lookup names: the first argument present in the order id → contentId → remoteId
+ * → locationId → locationRemoteId → urlAlias (graphql.md §3.1). Location lookups keep that location.
+ * @throws GraphQLError when no argument is given; core errors for unknown or unreadable items.
+ */
+export async function lookupItem(context: GraphQLContext, args: ArgMap): Promise<ItemValue> {
+  const { repository, loaders } = context;
+  const id = stringArg(args, 'id');
+  if (id !== undefined) {
+    const contentId = contentIdOfGlobalId(id);
+    if (contentId === null) throw userError(`Invalid global id '${id}'`, 'BAD_USER_INPUT');
+    return itemValue(await loaders.contentInfo(contentId));
+  }
+  const contentId = intArg(args, 'contentId');
+  if (contentId !== undefined) return itemValue(await loaders.contentInfo(contentId));
+  const remoteId = stringArg(args, 'remoteId');
+  if (remoteId !== undefined) return itemValue(await repository.contentService.loadContentInfoByRemoteId(remoteId));
+  const locationId = intArg(args, 'locationId');
+  if (locationId !== undefined) {
+    const location = await loaders.location(locationId);
+    return itemValue(location.contentInfo, location);
+  }
+  const locationRemoteId = stringArg(args, 'locationRemoteId');
+  if (locationRemoteId !== undefined) {
+    const location = await repository.locationService.loadLocationByRemoteId(locationRemoteId);
+    return itemValue(location.contentInfo, location);
+  }
+  if (stringArg(args, 'urlAlias') !== undefined) throw userError('URL alias lookups are not available on this server yet', 'NOT_IMPLEMENTED');
+  throw userError('Missing required argument contentId, remoteId, locationId or locationRemoteId', 'BAD_USER_INPUT');
+}
+
+/** The item's location: the one it was loaded through, else its main location; null for never-published items. */
+export async function itemLocation(context: GraphQLContext, item: ItemValue): Promise<Location | null> {
+  if (item.location) return item.location;
+  return item.contentInfo.mainLocationId === null ? null : context.loaders.location(item.contentInfo.mainLocationId);
+}
+
+/** Languages to show values in, by priority: the explicit argument, the mutation's, the configured ones, the main one. */
+export function valueLanguages(context: GraphQLContext, item: ItemValue, language: string | undefined): (string | null | undefined)[] {
+  return [language, item.languageCode, ...context.services.prioritizedLanguages, item.contentInfo.mainLanguageCode];
+}
+
+/** The field of a definition in the first available language of {@link valueLanguages}. */
+export function pickField(content: Content, identifier: string, languages: readonly (string | null | undefined)[]): Field | null {
+  const fields = content.fields.filter((field) => field.fieldDefIdentifier === identifier);
+  for (const language of languages) {
+    const field = fields.find((candidate) => candidate.languageCode === language);
+    if (field) return field;
+  }
+  return fields[0] ?? null;
+}
+
+/** `_name`: the version name in the prioritised language. */
+export async function itemName(context: GraphQLContext, item: ItemValue, language: string | undefined): Promise<string | null> {
+  const content = await context.loaders.content(item.contentInfo.id);
+  return pickTranslation(content.versionInfo.names, valueLanguages(context, item, language)) ?? item.contentInfo.name;
+}
+
+/** A URL alias path segment of a name (Ibexa `urlalias` transformation: runs of other characters become `-`). */
+export function urlSegment(name: string): string {
+  return name.normalize('NFC').replace(/[^\p{L}\p{N}_.~]+/gu, '-').replace(/^-+|-+$/g, '');
+}
+
+/**
+ * `_url`: the path of the location's URL alias, built from the names of its ancestors below the site root
+ * (locations 1 and 2), e.g. `/Media/Images/My-image`; the home location itself is `/`. Ancestor names are read
+ * without permission checks, like Ibexa's URL alias lookups.
+ */
+export async function locationUrl(context: GraphQLContext, location: Location): Promise<string> {
+  const ids = location.pathString.split('/').filter((part) => part !== '').map(Number).filter((id) => id !== 1);
+  const segments: string[] = [];
+  for (const [index, id] of ids.entries()) {
+    if (index === 0 && id === 2) continue;
+    const name = id === location.id ? location.contentInfo.name : await context.loaders.locationName(id);
+    segments.push(urlSegment(name) || String(id));
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** `_thumbnail`: the first non-empty image among the thumbnail field definitions, else null. */
+export async function itemThumbnail(context: GraphQLContext, item: ItemValue, contentType: ContentType): Promise<ThumbnailSource | null> {
+  const candidates = contentType.fieldDefinitions.filter((definition) => definition.isThumbnail && definition.fieldTypeIdentifier === 'ezimage');
+  if (candidates.length === 0) return null;
+  const content = await context.loaders.content(item.contentInfo.id);
+  for (const definition of candidates) {
+    const field = pickField(content, definition.identifier, valueLanguages(context, item, undefined));
+    const hash = field ? hashRecord(context.repository.fieldTypes.get(field.fieldTypeIdentifier).toHash(field.value)) : null;
+    if (hash !== null && hashString(hash, 'uri') !== null) {
+      return {
+        uri: hashString(hash, 'uri'),
+        width: hashNumber(hash, 'width'),
+        height: hashNumber(hash, 'height'),
+        alternativeText: hashString(hash, 'alternativeText'),
+        mimeType: hashString(hash, 'mime'),
+      };
+    }
+  }
+  return null;
+}
+
+/** The definition of `identifier` in a content type, or undefined. */
+export const definitionOf = (contentType: ContentType, identifier: string): FieldDefinition | undefined =>
+  contentType.fieldDefinitions.find((definition) => definition.identifier === identifier);

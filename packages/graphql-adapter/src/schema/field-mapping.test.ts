@@ -1,0 +1,90 @@
+import { builtInFieldTypes, type FieldDefinition, type Hash } from '@contentrepo/core';
+import { describe, expect, it } from '@jest/globals';
+import { FIELD_TYPE_MAPPING, mapFieldDefinition, selectionLabels, selectionOptionList } from './field-mapping.js';
+
+function definition(fieldTypeIdentifier: string, settings: Record<string, Hash> = {}, validators: Record<string, Hash> = {}): FieldDefinition {
+  return {
+    id: 1,
+    identifier: 'field',
+    fieldTypeIdentifier,
+    fieldGroup: 'content',
+    position: 1,
+    isTranslatable: true,
+    isRequired: false,
+    isInfoCollector: false,
+    isSearchable: true,
+    isThumbnail: false,
+    names: { 'eng-GB': 'Field' },
+    descriptions: {},
+    defaultValue: null,
+    fieldSettings: settings,
+    validatorConfiguration: validators,
+  };
+}
+
+const known = (identifier: string) => identifier === 'image';
+
+describe('field type → GraphQL mapping (graphql.md §1.10)', () => {
+  it('has an explicit mapping for every field type core supports', () => {
+    const identifiers = builtInFieldTypes.map((type) => type.identifier).sort();
+    expect(Object.keys(FIELD_TYPE_MAPPING).sort()).toEqual(identifiers);
+  });
+
+  it.each([
+    ['ezstring', 'String', 'TextLineFieldDefinition', 'String'],
+    ['eztext', 'String', 'TextBlockFieldDefinition', 'String'],
+    ['ezrichtext', 'RichTextFieldValue', 'FieldDefinition', 'RichTextFieldInput'],
+    ['ezinteger', 'Int', 'IntegerFieldDefinition', 'Int'],
+    ['ezfloat', 'Float', 'FloatFieldDefinition', 'Float'],
+    ['ezboolean', 'Boolean', 'CheckboxFieldDefinition', 'Boolean'],
+    ['ezdate', 'DateTime', 'FieldDefinition', 'DateFieldInput'],
+    ['ezdatetime', 'DateTime', 'FieldDefinition', 'DateFieldInput'],
+    ['eztime', 'String', 'FieldDefinition', 'String'],
+    ['ezemail', 'String', 'FieldDefinition', 'String'],
+    ['ezisbn', 'String', 'FieldDefinition', 'String'],
+    ['ezkeyword', '[String]', 'FieldDefinition', '[String]'],
+    ['ezcountry', 'String', 'CountryFieldDefinition', '[String]'],
+    ['ezurl', 'UrlFieldValue', 'FieldDefinition', 'UrlFieldInput'],
+    ['ezgmaplocation', 'MapLocationFieldValue', 'FieldDefinition', 'MapLocationFieldInput'],
+    ['ezauthor', '[AuthorFieldValue]', 'FieldDefinition', '[AuthorInput]'],
+    ['ezselection', 'String', 'SelectionFieldDefinition', '[Int]'],
+    ['ezobjectrelation', 'Item', 'RelationFieldDefinition', 'Int'],
+    ['ezobjectrelationlist', '[Item]', 'RelationListFieldDefinition', '[Int]'],
+    ['ezimage', 'ImageFieldValue', 'BinaryFieldDefinition', 'ImageFieldInput'],
+    ['ezbinaryfile', 'BinaryFileFieldValue', 'BinaryFieldDefinition', 'BinaryFieldInput'],
+    ['ezuser', 'String', 'FieldDefinition', 'UserAccountFieldInput'],
+    ['ezprice', 'String', 'FieldDefinition', 'String'],
+  ])('%s → value %s, definition %s, input %s', (fieldType, valueType, definitionType, inputType) => {
+    expect(mapFieldDefinition(definition(fieldType), known)).toEqual({ valueType, definitionType, inputType });
+  });
+
+  it('maps multiple selections to a list of labels', () => {
+    expect(mapFieldDefinition(definition('ezselection', { isMultiple: true }), known).valueType).toBe('[String]');
+  });
+
+  it('types relations to the item type of their only allowed content type', () => {
+    expect(mapFieldDefinition(definition('ezobjectrelation', { selectionContentTypes: ['image'] }), known).valueType).toBe('ImageItem');
+    expect(mapFieldDefinition(definition('ezobjectrelation', { selectionContentTypes: ['image', 'file'] }), known).valueType).toBe('Item');
+    expect(mapFieldDefinition(definition('ezobjectrelation', { selectionContentTypes: ['unknown'] }), known).valueType).toBe('Item');
+    expect(mapFieldDefinition(definition('ezobjectrelationlist', { selectionContentTypes: ['image'] }), known).valueType).toBe('[ImageItem]');
+  });
+
+  it('maps single-limit relation lists like relations', () => {
+    const single = definition('ezobjectrelationlist', {}, { RelationListValueValidator: { selectionLimit: 1 } });
+    expect(mapFieldDefinition(single, known)).toEqual({ valueType: 'Item', definitionType: 'RelationListFieldDefinition', inputType: 'Int' });
+  });
+
+  it('gives selection labels in the field language, else the main language, else the options', () => {
+    const multilingual = definition('ezselection', {
+      options: { 0: 'Red', 1: 'Green' },
+      multilingualOptions: { 'pol-PL': { 0: 'Czerwony', 1: 'Zielony' } },
+    });
+    expect(selectionLabels(multilingual, [1], 'pol-PL', 'eng-GB')).toEqual(['Zielony']);
+    expect(selectionLabels(multilingual, [0, 1], 'ger-DE', 'eng-GB')).toEqual(['Red', 'Green']);
+    expect(selectionLabels(definition('ezselection', { options: ['A', 'B'] }), [1], 'eng-GB', 'eng-GB')).toEqual(['B']);
+    expect(selectionOptionList(multilingual)).toEqual([
+      { index: 0, label: 'Red' },
+      { index: 1, label: 'Green' },
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+import { docbookToXhtml5Edit, richTextPlainText, type Hash } from '@contentrepo/core';
+import { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
+import type { GraphQLContext } from '../../resolvers/context.js';
+import type { ImageSource } from '../../resolvers/values.js';
+import { listArg, stringArg, type FieldMap } from '../args.js';
+import { hashNumber, hashRecord, hashString } from '../hash.js';
+import type { TypeRegistry } from '../registry.js';
+
+type HashRecord = { readonly [key: string]: Hash };
+
+/** An image variation as `ImageVariation` resolves it: the image and the alias name. */
+interface VariationSource {
+  readonly image: ImageSource;
+  readonly name: string;
+}
+
+/** A thumbnail (`_thumbnail`). */
+export interface ThumbnailSource {
+  readonly uri: string | null;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly alternativeText: string | null;
+  readonly mimeType: string | null;
+}
+
+/** HTML5 of a DocBook document: the XHTML5 edit form without its `<section>` wrapper. */
+export function richTextHtml5(xml: string): string {
+  const edit = docbookToXhtml5Edit(xml);
+  const match = /<section\b[^>]*>([\s\S]*)<\/section>\s*$/.exec(edit);
+  return (match?.[1] ?? edit).trim();
+}
+
+const text = (key: string) => ({ type: GraphQLString, resolve: (record: HashRecord) => hashString(record, key) });
+const integer = (key: string) => ({ type: GraphQLInt, resolve: (record: HashRecord) => hashNumber(record, key) });
+
+/**
+ * Value types of field values (graphql.md §1.11). Image variations are served from the original file (as the
+ * REST API does), so a variation carries the original's URI, size and type under the alias name.
+ */
+export function registerFieldValueTypes(registry: TypeRegistry): void {
+  registry.add(
+    new GraphQLObjectType<{ readonly xml: string }, GraphQLContext>({
+      name: 'RichTextFieldValue',
+      fields: {
+        text: { type: GraphQLString, description: 'The DocBook XML.', resolve: (value) => value.xml },
+        xml: { type: GraphQLString, description: 'The DocBook XML.' },
+        plaintext: { type: GraphQLString, description: 'The text without markup.', resolve: (value) => richTextPlainText(value.xml) },
+        html5: { type: GraphQLString, resolve: (value) => richTextHtml5(value.xml) },
+        html5_edit: { type: GraphQLString, description: 'XHTML5 in the online editor format.', resolve: (value) => docbookToXhtml5Edit(value.xml) },
+      },
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'ImageAdditionalData',
+      fields: { focalPointX: { type: GraphQLFloat }, focalPointY: { type: GraphQLFloat } },
+    }),
+  );
+  const variationFields = (): FieldMap<VariationSource> => ({
+    uri: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'uri') },
+    name: { type: GraphQLString },
+    mimeType: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'mime') },
+    fileName: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'fileName') },
+    lastModified: { type: registry.output('DateTime'), resolve: ({ image }) => image.modificationDate },
+    width: { type: GraphQLInt, resolve: ({ image }) => hashNumber(image.hash, 'width') },
+    height: { type: GraphQLInt, resolve: ({ image }) => hashNumber(image.hash, 'height') },
+  });
+  registry.add(new GraphQLObjectType<VariationSource, GraphQLContext>({ name: 'ImageVariation', fields: variationFields }));
+  registry.add(
+    new GraphQLObjectType<ImageSource, GraphQLContext>({
+      name: 'ImageFieldValue',
+      fields: (): FieldMap<ImageSource> => ({
+        text: { type: GraphQLString, description: 'The URI (the string form of an image value).', resolve: (image) => hashString(image.hash, 'uri') },
+        id: { type: GraphQLString, description: 'Storage id of the file.', resolve: (image) => hashString(image.hash, 'id') },
+        imageId: { type: GraphQLString, description: '<contentId>-<fieldId>-<versionNo>.', resolve: (image) => `${image.contentId}-${image.fieldId}-${image.versionNo}` },
+        alternativeText: { type: GraphQLString, resolve: (image) => hashString(image.hash, 'alternativeText') },
+        fileName: { type: GraphQLString, resolve: (image) => hashString(image.hash, 'fileName') },
+        fileSize: { type: GraphQLInt, resolve: (image) => hashNumber(image.hash, 'fileSize') },
+        mimeType: { type: GraphQLString, resolve: (image) => hashString(image.hash, 'mime') },
+        uri: { type: GraphQLString, resolve: (image) => hashString(image.hash, 'uri') },
+        width: { type: GraphQLInt, resolve: (image) => hashNumber(image.hash, 'width') },
+        height: { type: GraphQLInt, resolve: (image) => hashNumber(image.hash, 'height') },
+        additionalData: { type: registry.output('ImageAdditionalData'), resolve: (image) => hashRecord(image.hash['additionalData']) ?? {} },
+        variations: {
+          type: new GraphQLList(registry.output('ImageVariation')),
+          args: { identifier: { type: new GraphQLNonNull(new GraphQLList(registry.input(variationEnum(registry)))) } },
+          resolve: (image, args): VariationSource[] =>
+            (listArg(args, 'identifier') ?? []).flatMap((name) => (typeof name === 'string' ? [{ image, name }] : [])),
+        },
+        variation: {
+          type: registry.output('ImageVariation'),
+          args: { identifier: { type: new GraphQLNonNull(registry.input(variationEnum(registry))) } },
+          resolve: (image, args): VariationSource | null => {
+            const name = stringArg(args, 'identifier');
+            return name === undefined ? null : { image, name };
+          },
+        },
+      }),
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'BinaryFileFieldValue',
+      fields: { fileName: text('fileName'), fileSize: integer('fileSize'), mimeType: text('mimeType'), uri: text('uri') },
+    }),
+  );
+  registry.add(new GraphQLObjectType<HashRecord, GraphQLContext>({ name: 'UrlFieldValue', fields: { link: text('link'), text: text('text') } }));
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'MapLocationFieldValue',
+      fields: {
+        text: text('address'),
+        latitude: { type: GraphQLString, resolve: (record) => stringOf(record['latitude']) },
+        longitude: { type: GraphQLString, resolve: (record) => stringOf(record['longitude']) },
+        address: text('address'),
+      },
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'AuthorFieldValue',
+      fields: { id: integer('id'), name: text('name'), email: text('email') },
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<ThumbnailSource, GraphQLContext>({
+      name: 'Thumbnail',
+      fields: {
+        uri: { type: GraphQLString },
+        width: { type: GraphQLInt },
+        height: { type: GraphQLInt },
+        alternativeText: { type: GraphQLString },
+        mimeType: { type: GraphQLString },
+      },
+    }),
+  );
+}
+
+/** `ImageVariationIdentifier` when the schema has variations, else String. */
+function variationEnum(registry: TypeRegistry): string {
+  return registry.has('ImageVariationIdentifier') ? 'ImageVariationIdentifier' : 'String';
+}
+
+function stringOf(hash: Hash | undefined): string | null {
+  return typeof hash === 'number' || typeof hash === 'string' ? String(hash) : null;
+}

@@ -1,0 +1,9 @@
+/**
+ * @contentrepo/graphql-adapter/testing — what tests of the GraphQL endpoint share: an in-memory test app, the
+ * owner's document's GraphQL examples as operations, sample files and a FormData multipart builder.
+ */
+export { createGraphQLTestApp, type GraphQLTestApp } from './test-app.js';
+export * from './document-examples.js';
+export { MP4, PDF, PNG_1X1, sampleFile, ZIP } from './sample-files.js';
+export { multipartBody } from './multipart.js';
+export { nameField, testContentType, testField, testGroup, testModel } from './model-builders.js';

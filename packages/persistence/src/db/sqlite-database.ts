@@ -1,0 +1,153 @@
+import type { Knex } from '@mikro-orm/knex';
+import { Gate } from './gate.js';
+import type { SqlDatabase, SqlSession } from './sql-session.js';
+
+/** The part of a better-sqlite3 statement this package uses. */
+interface SqliteStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { readonly changes: number };
+}
+
+/** The part of a better-sqlite3 database connection this package uses. */
+interface SqliteConnection {
+  readonly open: boolean;
+  readonly inTransaction: boolean;
+  prepare(sql: string): SqliteStatement;
+}
+
+function isSqliteConnection(value: unknown): value is SqliteConnection {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'prepare' in value &&
+    typeof value.prepare === 'function' &&
+    'inTransaction' in value &&
+    'open' in value
+  );
+}
+
+/** Prepared statements kept per SQL text (IN lists and multi-row inserts of varying length make many; bounded). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * SQLite on its single better-sqlite3 connection, bypassing knex and MikroORM at run time: statements run
+ * synchronously through cached prepared statements, and transactions are `BEGIN IMMEDIATE` … `COMMIT` on the
+ * connection itself.
+ *
+ * Isolation: the connection is shared, so a {@link Gate} serialises its users. A transaction holds the gate from
+ * BEGIN to COMMIT/ROLLBACK (concurrent transactions queue, never interleave); a statement outside any transaction
+ * runs at once when the gate is idle and otherwise waits for it, so it never sees uncommitted writes. (Root
+ * handlers called inside a transaction's async scope join that transaction in `SqlContext` and never get here.)
+ * knex's pool still owns the connection; it is used only by migrations, which run under the gate
+ * ({@link SqliteDatabase.exclusive}).
+ */
+export class SqliteDatabase implements SqlDatabase {
+  readonly dialect = 'sqlite';
+  readonly root: SqlSession;
+  private readonly gate = new Gate();
+  private readonly statements = new Map<string, SqliteStatement>();
+  private readonly transactionSession: SqlSession;
+
+  private constructor(private readonly db: SqliteConnection) {
+    this.root = {
+      all: (sql, params) => (this.gate.idle ? settle(() => this.all(sql, params)) : this.gate.run(() => this.all(sql, params))),
+      run: (sql, params) => (this.gate.idle ? settle(() => this.change(sql, params)) : this.gate.run(() => this.change(sql, params))),
+    };
+    this.transactionSession = {
+      all: (sql, params) => settle(() => this.inOpenTransaction(() => this.all(sql, params))),
+      run: (sql, params) => settle(() => this.inOpenTransaction(() => this.change(sql, params))),
+    };
+  }
+
+  /**
+   * Captures the connection of a SQLite knex pool (min = max = 1, so it is the only one).
+   * @returns null when the pooled object is not a better-sqlite3 database.
+   */
+  static async capture(kx: Knex): Promise<SqliteDatabase | null> {
+    const client: Knex.Client = kx.client;
+    const connection: unknown = await client.acquireConnection();
+    await client.releaseConnection(connection);
+    return isSqliteConnection(connection) ? new SqliteDatabase(connection) : null;
+  }
+
+  /** Runs `work` in `BEGIN IMMEDIATE` … `COMMIT` once no other transaction or statement holds the connection. */
+  async transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
+    if (this.gate.idle) this.gate.take();
+    else await this.gate.acquire();
+    try {
+      this.change('BEGIN IMMEDIATE', []);
+      let result: T;
+      try {
+        result = await work(this.transactionSession);
+        this.change('COMMIT', []);
+      } catch (error) {
+        if (this.db.inTransaction) this.change('ROLLBACK', []);
+        throw error;
+      }
+      return result;
+    } finally {
+      this.gate.release();
+    }
+  }
+
+  /** Runs `work` (e.g. migrations through knex's pool) while no transaction or statement of this store runs. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.gate.run(work);
+  }
+
+  private inOpenTransaction<T>(statement: () => T): T {
+    // SQLite may roll a transaction back by itself (e.g. SQLITE_FULL); never continue in autocommit mode then.
+    if (!this.db.inTransaction) throw new Error('The SQLite transaction is no longer active');
+    return statement();
+  }
+
+  private all(sql: string, params: readonly unknown[]): unknown[] {
+    const statement = this.prepare(sql);
+    const parameters = toSqliteValues(params);
+    if (statement.reader) return statement.all(parameters);
+    statement.run(parameters);
+    return [];
+  }
+
+  private change(sql: string, params: readonly unknown[]): number {
+    const statement = this.prepare(sql);
+    const parameters = toSqliteValues(params);
+    if (statement.reader) {
+      statement.all(parameters);
+      return 0;
+    }
+    return statement.run(parameters).changes;
+  }
+
+  private prepare(sql: string): SqliteStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** The result of a synchronous call as a promise (a thrown error becomes a rejection). */
+function settle<T>(call: () => T): Promise<T> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Binding conversion as knex's better-sqlite3 client does it: booleans as 1/0, Dates as milliseconds. */
+function toSqliteValues(params: readonly unknown[]): readonly unknown[] {
+  let converted: unknown[] | null = null;
+  for (let index = 0; index < params.length; index++) {
+    const value = params[index];
+    if (typeof value !== 'boolean' && !(value instanceof Date)) continue;
+    converted ??= [...params];
+    converted[index] = typeof value === 'boolean' ? (value ? 1 : 0) : value.valueOf();
+  }
+  return converted ?? params;
+}
