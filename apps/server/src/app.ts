@@ -4,6 +4,7 @@ import {
   createRepository,
   installCleanRepository,
   type BinaryStorage,
+  type PersistenceHandler,
   type Repository,
 } from '@contentrepo/core';
 import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
@@ -29,6 +30,8 @@ export interface App {
   readonly installed: boolean;
   /** Which database backs it. */
   readonly driver: 'sqlite' | 'postgresql';
+  /** The persistence SPI under the repository, for trusted tools only (the search benchmark's bulk seeding). */
+  readonly persistence: PersistenceHandler;
   /** Stops the GraphQL server and closes the database connections. */
   close(): Promise<void>;
 }
@@ -111,7 +114,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await graphql.stop();
       await store.close();
     };
-    return { express: app, repository, installed, driver: store.driver, close };
+    return { express: app, repository, installed, driver: store.driver, persistence: store.persistence, close };
   } catch (error) {
     await store.close();
     throw error;

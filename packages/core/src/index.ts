@@ -6,6 +6,7 @@
  * - Domain: version state machine, search model, rules; field types as plug-ins.
  */
 export * from './errors/repository-error.js';
+export { ContentTypeValidationError, type ContentTypeValidationFailure } from './errors/content-type-validation-error.js';
 
 export type * from './api/values/common.js';
 export { SORT_FIELD_CODES, SORT_FIELDS, sortFieldFromCode } from './api/values/common.js';
@@ -18,8 +19,15 @@ export type * from './api/values/object-state.js';
 export type * from './api/values/role.js';
 export type * from './api/values/section.js';
 export type * from './api/values/user.js';
+export type * from './api/values/trash.js';
+export type * from './api/values/url-alias.js';
+export type * from './api/values/bookmark.js';
+export type * from './api/structs/repository-structs.js';
 export type * from './api/structs/content-structs.js';
 export type * from './api/structs/content-type-structs.js';
+export type * from './api/structs/user-structs.js';
+export type * from './api/structs/role-structs.js';
+export type * from './api/structs/content-type-query.js';
 
 export type * from './api/services/content-service.js';
 export type * from './api/services/content-type-service.js';
@@ -27,9 +35,15 @@ export type * from './api/services/language-service.js';
 export type * from './api/services/location-service.js';
 export type * from './api/services/permission-resolver.js';
 export type * from './api/services/repository.js';
+export type * from './api/services/role-service.js';
 export type * from './api/services/search-service.js';
 export type * from './api/services/section-service.js';
 export type * from './api/services/user-service.js';
+export type * from './api/services/trash-service.js';
+export type * from './api/services/object-state-service.js';
+export type * from './api/services/url-alias-service.js';
+export type * from './api/services/url-wildcard-service.js';
+export type * from './api/services/bookmark-service.js';
 
 export type * from './domain/criteria/criterion.js';
 export { criteria, FIELD_OPERATORS, LOCATION_ONLY_CRITERIA, RANGE_OPERATORS } from './domain/criteria/criterion.js';
@@ -77,7 +91,8 @@ export {
 export { installCleanRepository, type InstallOptions } from './clean-install/install.js';
 export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
 export { resolveNameSchema } from './domain/rules/name-schema.js';
-export { crc32, LIMITATION_TYPES, type LimitationType } from './domain/rules/limitations.js';
+export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type LimitationValueKind } from './domain/rules/limitations.js';
+export { allowedLimitations, POLICY_MAP } from './domain/rules/policy-map.js';
 export {
   RequestAuthenticator,
   randomUrlToken,
@@ -86,3 +101,5 @@ export {
   type RequestCredentials,
 } from './auth/request-authenticator.js';
 export { ROOT_CONTENT_INFO, ROOT_LOCATION_ID } from './domain/tree/root.js';
+export { md5 } from './domain/rules/md5.js';
+export { urlAliasId, urlAliasSegment } from './domain/rules/url-alias-text.js';

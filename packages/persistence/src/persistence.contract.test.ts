@@ -1,5 +1,5 @@
 import { describe, it } from '@jest/globals';
-import { describePersistenceContract } from '@contentrepo/core/testing';
+import { describePersistenceContract, describeSearchContract } from '@contentrepo/core/testing';
 import {
   createPostgresTestStore,
   createSqliteTestStore,
@@ -8,6 +8,7 @@ import {
 } from './test-support/test-stores.js';
 
 describePersistenceContract('SQLite', () => createSqliteTestStore());
+describeSearchContract('SQLite', () => createSqliteTestStore());
 
 const postgresUrl = testDatabaseUrl();
 if (postgresUrl === undefined) {
@@ -18,4 +19,5 @@ if (postgresUrl === undefined) {
   });
 } else {
   describePersistenceContract('PostgreSQL', () => createPostgresTestStore(postgresUrl));
+  describeSearchContract('PostgreSQL', () => createPostgresTestStore(postgresUrl));
 }

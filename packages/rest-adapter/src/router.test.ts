@@ -123,8 +123,24 @@ describe('REST router transport', () => {
       }
     });
 
-    it('answers 501 with an ErrorMessage for a declared route that is not served yet', async () => {
-      const response = await request(app).get('/api/ibexa/v2/content/trash').set('Accept', 'application/json');
+    it('answers OPTIONS carrying a 5.x input type with the methods of that alternative (rest.md §7.2)', async () => {
+      const conditional = [
+        ['/content/objects/1', 'CopyContentInput', 'POST'],
+        ['/content/locations/1/2', 'TrashLocationInput', 'POST,TRASH'],
+        ['/content/locations/1/2', 'MoveLocationInput', 'POST'],
+        ['/content/trash/1', 'RestoreTrashItemInput', 'POST'],
+        ['/content/locations/1/2', 'ContentCreate', 'GET,PATCH,DELETE,COPY,MOVE,SWAP'],
+      ] as const;
+      for (const [path, input, allow] of conditional) {
+        const response = await request(app).options(`/api/ibexa/v2${path}`).set('Content-Type', `application/vnd.ibexa.api.${input}+json`);
+        expect([path, input, response.headers['allow']]).toEqual([path, input, allow]);
+      }
+      const bookmark = await request(app).options('/api/ibexa/v2/bookmark/2');
+      expect(bookmark.headers['allow']).toBe('POST,DELETE,GET,HEAD');
+    });
+
+    it('answers 501 with an ErrorMessage for a route that is not implemented (rest.md §3.7 row 2)', async () => {
+      const response = await request(app).get('/api/ibexa/v2/views/1').set('Accept', 'application/json');
       expect(response.status).toBe(501);
       expect(JSON.parse(response.text).ErrorMessage).toMatchObject({ errorCode: 501, errorMessage: 'Not Implemented' });
     });

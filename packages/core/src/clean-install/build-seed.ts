@@ -6,6 +6,7 @@ import type { LocationRecord } from '../api/values/location.js';
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import type { StoredField } from '../spi/content-handler.js';
 import type { RepositorySeed, SeedContent } from '../spi/seed.js';
+import { buildCleanUrlAliases } from './url-aliases.js';
 import {
   CLEAN_CONTENT_TYPE_GROUPS,
   CLEAN_CONTENT_TYPES,
@@ -181,6 +182,7 @@ export function buildCleanInstallSeed(options: CleanInstallOptions): RepositoryS
       descriptions: { [MAIN_LANGUAGE]: '' },
     })),
     contentObjectStates: CLEAN_CONTENTS.map((content) => ({ contentId: content.id, stateId: 1 })),
+    urlAliases: buildCleanUrlAliases(MAIN_LANGUAGE),
   };
 }
 

@@ -128,6 +128,8 @@ export type BadStateReason =
   | 'group.notEmpty'
   | 'section.inUse'
   | 'user.self'
+  | 'user.lastGroup'
+  | 'userGroup.notEmpty'
   | 'other';
 
 /** A value is in a state that forbids the operation. Kernel message: `Argument '%argumentName%' has a bad state: %whatIsWrong%`. */

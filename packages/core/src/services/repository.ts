@@ -15,7 +15,13 @@ import { createPermissionGuard, createSudoGuard } from './permissions/permission
 import { ReferenceCache } from './reference-cache.js';
 import { createSearchService } from './search/search-service.js';
 import { createSectionService } from './sections/section-service.js';
+import { createRoleService } from './roles/role-service.js';
 import { createUserService } from './users/user-service.js';
+import { createBookmarkService } from './bookmarks/bookmark-service.js';
+import { createObjectStateService } from './object-states/object-state-service.js';
+import { createTrashService } from './trash/trash-service.js';
+import { createUrlAliasService } from './url-aliases/url-alias-service.js';
+import { createUrlWildcardService } from './url-wildcards/url-wildcard-service.js';
 
 /** Ports and settings of {@link createRepository}. */
 export interface RepositoryOptions {
@@ -78,14 +84,21 @@ function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean, forUse
     userId,
     guard: sudo ? createSudoGuard(userId) : createPermissionGuard(runtime, userId),
   };
+  const locationService = createLocationService(context);
   return {
     contentService: createContentService(context),
-    contentTypeService: createContentTypeService(runtime),
-    locationService: createLocationService(context),
+    contentTypeService: createContentTypeService(context),
+    locationService,
     searchService: createSearchService(context),
     sectionService: createSectionService(context),
     languageService: createLanguageService(runtime),
     userService: createUserService(context),
+    roleService: createRoleService(context),
+    trashService: createTrashService(context),
+    objectStateService: createObjectStateService(context),
+    urlAliasService: createUrlAliasService(context),
+    urlWildcardService: createUrlWildcardService(context),
+    bookmarkService: createBookmarkService(context, (locationId) => locationService.loadLocation(locationId)),
     permissionResolver: context.guard,
     fieldTypes: runtime.fieldTypes,
     anonymousUserId: runtime.anonymousUserId,

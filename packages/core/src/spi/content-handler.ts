@@ -83,6 +83,26 @@ export interface ContentMetadataPatch {
   readonly isHidden?: boolean;
 }
 
+/** A field every version of every item of a type gets when a definition is added (same data in each language). */
+export interface NewFieldTemplate {
+  readonly fieldDefinitionId: number;
+  readonly fieldDefIdentifier: string;
+  readonly fieldTypeIdentifier: string;
+  readonly data: Hash;
+}
+
+/**
+ * How the content of a type follows a published type change (Ibexa `ContentUpdater`): fields of `added`
+ * definitions are created in every version and each of its languages (one new field id per item and language,
+ * shared by its versions); fields (and FIELD relations) of removed definitions are deleted; renamed definitions
+ * get their new identifier on fields and FIELD relations.
+ */
+export interface FieldDefinitionChanges {
+  readonly added: readonly NewFieldTemplate[];
+  readonly removed: readonly { readonly fieldDefinitionId: number; readonly fieldDefIdentifier: string }[];
+  readonly renamed: readonly { readonly fieldDefinitionId: number; readonly from: string; readonly to: string }[];
+}
+
 /**
  * Content items, versions, fields, names and relations (Ibexa `Content\Handler`). Methods do exactly what they
  * say, with no permission or state checks (core does those). Loads return null for unknown ids.
@@ -99,6 +119,8 @@ export interface ContentHandler {
   loadVersionInfo(contentId: number, versionNo: number): Promise<VersionInfo | null>;
   /** All versions of an item, by version number. */
   loadVersionInfoList(contentId: number): Promise<readonly VersionInfo[]>;
+  /** DRAFT versions created by `userId` (Ibexa `loadDraftsForUser`), by content id then version number. */
+  loadDraftsForUser(userId: number): Promise<readonly VersionInfo[]>;
   /** A version with its fields, restricted to `languages` when given. */
   load(contentId: number, versionNo: number, languages?: readonly string[]): Promise<StoredContent | null>;
   /** Several items in their current versions (search hits); found ones only. */
@@ -142,5 +164,23 @@ export interface ContentHandler {
     },
   ): Promise<ContentInfo>;
   loadPendingLocations(contentId: number): Promise<readonly PendingLocation[]>;
+  /**
+   * Applies a published content type change to every item of the type, set-based (no per-item statements).
+   * The languages of a version are those it has names in.
+   */
+  applyFieldDefinitionChanges(contentTypeId: number, changes: FieldDefinitionChanges): Promise<void>;
+  /** Ids of the PUBLISHED items of a type, ascending (to refresh their search index). */
+  loadPublishedIdsOfType(contentTypeId: number): Promise<readonly number[]>;
   deletePendingLocations(contentId: number): Promise<void>;
+  /** Adds a relation to a version (Ibexa `addRelation`); returns it with its new id. */
+  addRelation(contentId: number, versionNo: number, relation: NewRelation): Promise<Relation>;
+  /** Removes a relation by id (Ibexa `removeRelation`). */
+  removeRelation(relationId: number): Promise<void>;
+  /**
+   * Removes a translation's fields and names from one version (`versionNo`) or from every version (null), and the
+   * language from their languageCodes (Ibexa `deleteTranslationFromContent` / `deleteTranslationFromDraft`); a
+   * version whose initial language it was gets its first remaining language. The caller deletes versions that
+   * would be left without a translation beforehand.
+   */
+  deleteTranslation(contentId: number, languageCode: string, versionNo: number | null): Promise<void>;
 }

@@ -1,4 +1,5 @@
 export type * from './binary-storage.js';
+export type * from './bookmark-handler.js';
 export type * from './content-handler.js';
 export type * from './content-type-handler.js';
 export type * from './language-handler.js';
@@ -10,4 +11,7 @@ export type * from './role-handler.js';
 export type * from './search-handler.js';
 export type * from './section-handler.js';
 export type * from './seed.js';
+export type * from './trash-handler.js';
+export type * from './url-alias-handler.js';
+export type * from './url-wildcard-handler.js';
 export type * from './user-handler.js';

@@ -7,6 +7,10 @@ import type { RoleHandler } from './role-handler.js';
 import type { SearchHandler } from './search-handler.js';
 import type { SectionHandler } from './section-handler.js';
 import type { UserHandler } from './user-handler.js';
+import type { BookmarkHandler } from './bookmark-handler.js';
+import type { TrashHandler } from './trash-handler.js';
+import type { UrlAliasHandler } from './url-alias-handler.js';
+import type { UrlWildcardHandler } from './url-wildcard-handler.js';
 
 /**
  * The persistence SPI: one handler per aggregate (Ibexa `Persistence\Handler`) plus transactions.
@@ -25,5 +29,9 @@ export interface PersistenceHandler {
   readonly roleHandler: RoleHandler;
   readonly objectStateHandler: ObjectStateHandler;
   readonly searchHandler: SearchHandler;
+  readonly trashHandler: TrashHandler;
+  readonly urlAliasHandler: UrlAliasHandler;
+  readonly urlWildcardHandler: UrlWildcardHandler;
+  readonly bookmarkHandler: BookmarkHandler;
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T>;
 }

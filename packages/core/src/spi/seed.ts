@@ -8,6 +8,7 @@ import type { Section } from '../api/values/section.js';
 import type { StoredField } from './content-handler.js';
 import type { StoredContentType } from './content-type-handler.js';
 import type { UserAccount } from './user-handler.js';
+import type { UrlAliasRecord } from './url-alias-handler.js';
 
 /** One version of a seeded content item with its fields (storage form) and relations. */
 export interface SeedVersion {
@@ -40,6 +41,8 @@ export interface RepositorySeed {
   readonly objectStateGroups: readonly ObjectStateGroup[];
   readonly objectStates: readonly ObjectState[];
   readonly contentObjectStates: readonly { readonly contentId: number; readonly stateId: number }[];
+  /** URL alias entries of the seeded locations (D.1 "URL aliases"); none when absent. */
+  readonly urlAliases?: readonly UrlAliasRecord[];
 }
 
 /**

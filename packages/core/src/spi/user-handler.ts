@@ -15,6 +15,8 @@ export interface UserAccount {
  */
 export interface UserHandler {
   loadAccount(contentId: number): Promise<UserAccount | null>;
+  /** Accounts of the found content ids, by content id (one query for a page of users). */
+  loadAccounts(contentIds: readonly number[]): Promise<readonly UserAccount[]>;
   loadAccountByLogin(login: string): Promise<UserAccount | null>;
   loadAccountsByEmail(email: string): Promise<readonly UserAccount[]>;
   upsertAccount(account: UserAccount): Promise<void>;

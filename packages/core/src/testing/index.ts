@@ -13,3 +13,5 @@ export { describePersistenceContract, type PersistenceUnderTest } from './persis
 export { describeSearchContract } from './contract/search-suite.js';
 export { SEARCH_CONTRACT_RUNS, SEARCH_CONTRACT_SEED } from './contract/search-generated.contract.js';
 export { createTestRepository, type TestRepository, type TestRepositoryOptions } from './test-repository.js';
+export { publishFolder, renameFolder, type PublishedFolder } from './content-builders.js';
+export { describeTreeInvariants, TREE_PROPERTY_RUNS, TREE_PROPERTY_SEED } from './tree-invariants.js';

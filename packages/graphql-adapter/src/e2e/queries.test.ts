@@ -45,6 +45,19 @@ describe('queries', () => {
       }
     });
 
+    it('loads items and locations by URL alias (graphql.md §3.1), history paths included; unknown paths are NOT_FOUND', async () => {
+      // The folder's name (and so its alias) is its short name (name schema `<short_name|name>`).
+      const item = await gql(t.app, '{ item(urlAlias: "/LISTING/Bravo") { contentId _location { id } _url } }', admin);
+      const bravo = folders.find((folder) => folder.name === 'Bravo');
+      expect(dataAt(item, 'item')).toEqual({ contentId: bravo?.contentId, _location: { id: bravo?.locationId }, _url: '/Listing/bravo' });
+      const media = await gql(t.app, '{ _repository { location(urlAlias: "/Media/Images") { id pathString } } }', admin);
+      expect(dataAt(media, '_repository', 'location')).toEqual({ id: 51, pathString: '/1/43/51/' });
+      const history = await gql(t.app, '{ item(urlAlias: "/Users/guest_accounts") { contentId } }', admin);
+      expect(dataAt(history, 'item')).toEqual({ contentId: 11 });
+      const unknown = await gql(t.app, '{ item(urlAlias: "/no/such/page") { contentId } }', admin);
+      expect(errorCodes(unknown)).toEqual(['NOT_FOUND']);
+    });
+
     it('keeps the location an item was loaded through as _location', async () => {
       const created = await upload(t.app, CREATE_IMAGE, admin);
       const contentId = Number(dataAt(created, 'createImage', '_info', 'id'));

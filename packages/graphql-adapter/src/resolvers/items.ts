@@ -1,4 +1,4 @@
-import type { Content, ContentType, Field, FieldDefinition, Location } from '@contentrepo/core';
+import { isRepositoryError, urlAliasSegment, type Content, type ContentType, type Field, type FieldDefinition, type Location } from '@contentrepo/core';
 import { hashNumber, hashRecord, hashString } from '../schema/hash.js';
 import { intArg, stringArg, type ArgMap } from '../schema/args.js';
 import type { ThumbnailSource } from '../schema/static/field-value-types.js';
@@ -41,8 +41,23 @@ export async function lookupItem(context: GraphQLContext, args: ArgMap): Promise
     const location = await repository.locationService.loadLocationByRemoteId(locationRemoteId);
     return itemValue(location.contentInfo, location);
   }
-  if (stringArg(args, 'urlAlias') !== undefined) throw userError('URL alias lookups are not available on this server yet', 'NOT_IMPLEMENTED');
+  const urlAlias = stringArg(args, 'urlAlias');
+  if (urlAlias !== undefined) {
+    const location = await locationOfUrlAlias(context, urlAlias);
+    return itemValue(location.contentInfo, location);
+  }
   throw userError('Missing required argument contentId, remoteId, locationId or locationRemoteId', 'BAD_USER_INPUT');
+}
+
+/**
+ * The location a URL alias path leads to (`item(urlAlias:)`, `_repository { location(urlAlias:) }`, graphql.md
+ * §3.1), through the URLAliasService's lookup (history paths included).
+ * @throws NotFoundError (core) for an unknown path; GraphQLError NOT_FOUND for an alias of a resource.
+ */
+export async function locationOfUrlAlias(context: GraphQLContext, urlAlias: string): Promise<Location> {
+  const alias = await context.repository.urlAliasService.lookup(urlAlias);
+  if (alias.type !== 'LOCATION') throw userError(`URL alias '${urlAlias}' does not lead to a location`, 'NOT_FOUND');
+  return context.loaders.location(alias.destination);
 }
 
 /** The item's location: the one it was loaded through, else its main location; null for never-published items. */
@@ -72,23 +87,28 @@ export async function itemName(context: GraphQLContext, item: ItemValue, languag
   return pickTranslation(content.versionInfo.names, valueLanguages(context, item, language)) ?? item.contentInfo.name;
 }
 
-/** A URL alias path segment of a name (Ibexa `urlalias` transformation: runs of other characters become `-`). */
-export function urlSegment(name: string): string {
-  return name.normalize('NFC').replace(/[^\p{L}\p{N}_.~]+/gu, '-').replace(/^-+|-+$/g, '');
-}
-
 /**
- * `_url`: the path of the location's URL alias, built from the names of its ancestors below the site root
- * (locations 1 and 2), e.g. `/Media/Images/My-image`; the home location itself is `/`. Ancestor names are read
- * without permission checks, like Ibexa's URL alias lookups.
+ * `_url` (graphql.md §2.2): the path of the location's current URL alias in the prioritised language, e.g.
+ * `/Media/Images/My-image` (the home location is `/`). A location without an alias (never the case for locations
+ * made through the services) falls back to the path of its ancestors' names below the site root.
  */
 export async function locationUrl(context: GraphQLContext, location: Location): Promise<string> {
+  try {
+    return (await context.repository.urlAliasService.reverseLookup(location.id, context.services.prioritizedLanguages[0])).path;
+  } catch (error) {
+    if (!(isRepositoryError(error) && error.code === 'NotFound')) throw error;
+  }
+  return namePath(context, location);
+}
+
+/** The path of a location's ancestors' names below the site root (locations 1 and 2), read without permission checks. */
+async function namePath(context: GraphQLContext, location: Location): Promise<string> {
   const ids = location.pathString.split('/').filter((part) => part !== '').map(Number).filter((id) => id !== 1);
   const segments: string[] = [];
   for (const [index, id] of ids.entries()) {
     if (index === 0 && id === 2) continue;
     const name = id === location.id ? location.contentInfo.name : await context.loaders.locationName(id);
-    segments.push(urlSegment(name) || String(id));
+    segments.push(urlAliasSegment(name));
   }
   return `/${segments.join('/')}`;
 }

@@ -2,7 +2,7 @@ import { GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, 
 import type { GraphQLContext } from '../resolvers/context.js';
 import { userError } from '../resolvers/errors.js';
 import { contentIdOfGlobalId } from '../resolvers/global-id.js';
-import { lookupItem } from '../resolvers/items.js';
+import { locationOfUrlAlias, lookupItem } from '../resolvers/items.js';
 import { itemValue } from '../resolvers/values.js';
 import { intArg, stringArg, type FieldMap } from './args.js';
 import { itemLookupArgs } from './groups.js';
@@ -25,7 +25,8 @@ function registerRepositoryType(registry: TypeRegistry): void {
             if (locationId !== undefined) return context.loaders.location(locationId);
             const remoteId = stringArg(args, 'remoteId');
             if (remoteId !== undefined) return context.repository.locationService.loadLocationByRemoteId(remoteId);
-            if (stringArg(args, 'urlAlias') !== undefined) throw userError('URL alias lookups are not available on this server yet', 'NOT_IMPLEMENTED');
+            const urlAlias = stringArg(args, 'urlAlias');
+            if (urlAlias !== undefined) return locationOfUrlAlias(context, urlAlias);
             throw userError('Requires one and only one of remoteId or locationId', 'BAD_USER_INPUT');
           },
         },

@@ -81,6 +81,8 @@ export class Row {
     const value = this.data[column];
     if (value === null || value === undefined) return null;
     if (this.dialect === 'postgresql') return value;
+    // A SQLite `jsonb` column has NUMERIC affinity: the JSON text of a number (`'5'`) is stored as that number.
+    if (typeof value === 'number') return value;
     if (typeof value !== 'string') throw this.unexpected(column, 'JSON text');
     const parsed: unknown = JSON.parse(value);
     return parsed;

@@ -8,7 +8,15 @@ import {
   LocationSchema,
   PendingLocationSchema,
 } from './content-entities.js';
-import { SearchFieldElementSchema, SearchFieldSchema, SearchTextSchema } from './search-entities.js';
+import {
+  BookmarkSchema,
+  SearchFieldElementSchema,
+  SearchFieldSchema,
+  SearchNameSchema,
+  SearchUserSchema,
+  SearchWordLinkSchema,
+  SearchWordSchema,
+} from './search-entities.js';
 import {
   ContentTypeGroupLinkSchema,
   ContentTypeGroupSchema,
@@ -27,6 +35,7 @@ import {
   SessionSchema,
   UserAccountSchema,
 } from './user-entities.js';
+import { TrashSchema, UrlAliasSchema, UrlWildcardSchema } from './management-entities.js';
 
 /** Every entity schema, listed explicitly for MikroORM's `entities` option (no discovery by folder). */
 export const ENTITIES: readonly EntitySchema[] = [
@@ -53,5 +62,12 @@ export const ENTITIES: readonly EntitySchema[] = [
   SessionSchema,
   SearchFieldSchema,
   SearchFieldElementSchema,
-  SearchTextSchema,
+  SearchWordSchema,
+  SearchWordLinkSchema,
+  SearchNameSchema,
+  SearchUserSchema,
+  BookmarkSchema,
+  TrashSchema,
+  UrlAliasSchema,
+  UrlWildcardSchema,
 ];

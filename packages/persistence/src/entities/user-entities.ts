@@ -26,26 +26,28 @@ export const UserAccountSchema = new EntitySchema<UserAccountEntity>({
   },
 });
 
-/** Row of `role`. */
+/** Row of `role`: a published role, or a draft (status DRAFT) of the role `originalId` (null: a new role). */
 export interface RoleEntity {
   id: number;
   identifier: string;
   status: number;
+  originalId: number | null;
 }
 /** Entity schema of `role` (RoleEntity). */
 export const RoleSchema = new EntitySchema<RoleEntity>({
   name: 'RoleEntity',
   tableName: 'role',
-  properties: { id: { ...INT, primary: true }, identifier: varchar(255), status: SMALLINT },
+  properties: { id: { ...INT, primary: true }, identifier: varchar(255), status: SMALLINT, originalId: { ...INT, nullable: true } },
 });
 
-/** Row of `policy` (limitations as JSON). */
+/** Row of `policy` (limitations as JSON; `originalId`: the published policy a draft's policy copies). */
 export interface PolicyEntity {
   id: number;
   roleId: number;
   module: string;
   function: string;
   limitations: unknown;
+  originalId: number | null;
 }
 /** Entity schema of `policy` (PolicyEntity). */
 export const PolicySchema = new EntitySchema<PolicyEntity>({
@@ -57,6 +59,7 @@ export const PolicySchema = new EntitySchema<PolicyEntity>({
     module: varchar(50),
     function: varchar(50),
     limitations: JSON_COLUMN,
+    originalId: { ...INT, nullable: true },
   },
 });
 

@@ -1,10 +1,31 @@
-import type { ContentTypeGroup, ContentTypeHandler, StoredContentType } from '@contentrepo/core';
+import type {
+  ContentTypeDraftPatch,
+  ContentTypeGroup,
+  ContentTypeHandler,
+  NewStoredContentType,
+  StoredContentType,
+  StoredFieldDefinition,
+} from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import { contentTypeStatusCode } from '../db/codes.js';
+import { insertReturningId } from '../db/inserts.js';
+import { updateById } from '../db/updates.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
 import { toContentType, toContentTypeGroup, toFieldDefinition } from '../mappers/content-type.js';
+import { contentTypeGroupRow } from '../mappers/row-encoders.js';
+import {
+  COUNT_CONTENT_OF_TYPE,
+  COUNT_TYPES_IN_GROUP,
+  DELETE_GROUP,
+  DELETE_LINK,
+  DRAFT,
+  INSERT_LINK,
+  TYPE_IDS_BY_IDENTIFIER,
+  TYPE_IDS_BY_REMOTE_ID,
+} from './content-type/content-type-statements.js';
+import * as writes from './content-type/content-type-writes.js';
 
 const DEFINED = contentTypeStatusCode('DEFINED');
 
@@ -28,7 +49,9 @@ const DEFINITIONS_OF_TYPE = sql<[contentTypeId: number]>(
 /**
  * ContentTypeHandler on `content_type_group`, `content_type`, `content_type_group_link` and `field_definition`.
  * Reads return published (DEFINED) types only, each assembled from three queries whatever the number of types
- * (types, group links, field definitions ordered by position then id). Unknown ids give null.
+ * (types, group links, field definitions ordered by position then id). Unknown ids give null. Drafts share the
+ * id of their published type with status DRAFT (Ibexa Legacy `ezcontentclass.version`); the writes live in
+ * `content-type/content-type-writes.ts`, multi-statement ones in one transaction (joining the caller's).
  */
 export class SqlContentTypeHandler implements ContentTypeHandler {
   constructor(private readonly ctx: SqlContext) {}
@@ -72,6 +95,83 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
 
   async loadByRemoteId(remoteId: string): Promise<StoredContentType | null> {
     return this.loadOne(await this.ctx.one(TYPE_BY_REMOTE_ID, [remoteId]));
+  }
+
+  async createGroup(group: Omit<ContentTypeGroup, 'id'>): Promise<ContentTypeGroup> {
+    const { id: _id, ...row } = contentTypeGroupRow({ ...group, id: 0 });
+    return { ...group, id: await insertReturningId(this.ctx, 'content_type_group', row) };
+  }
+
+  async updateGroup(group: ContentTypeGroup): Promise<ContentTypeGroup> {
+    const { id: _id, ...patch } = contentTypeGroupRow(group);
+    const { statement, params } = updateById('content_type_group', patch, group.id);
+    await this.ctx.write(statement, params);
+    return group;
+  }
+
+  async deleteGroup(groupId: number): Promise<void> {
+    await this.ctx.write(DELETE_GROUP, [groupId]);
+  }
+
+  async countTypesInGroup(groupId: number): Promise<number> {
+    return (await this.ctx.one(COUNT_TYPES_IN_GROUP, [groupId]))?.int('n') ?? 0;
+  }
+
+  async findTypeIds(key: 'identifier' | 'remoteId', value: string): Promise<readonly number[]> {
+    const rows = await this.ctx.all(key === 'identifier' ? TYPE_IDS_BY_IDENTIFIER : TYPE_IDS_BY_REMOTE_ID, [value]);
+    return rows.map((row) => row.int('id'));
+  }
+
+  loadDraft(contentTypeId: number): Promise<StoredContentType | null> {
+    return writes.loadTypeInStatus(this.ctx, contentTypeId, DRAFT);
+  }
+
+  createDraft(type: NewStoredContentType): Promise<StoredContentType> {
+    return writes.createDraft(this.ctx, type);
+  }
+
+  createDraftFromDefined(contentTypeId: number, change: { readonly modifierId: number; readonly modificationDate: Date }): Promise<StoredContentType> {
+    return writes.createDraftFromDefined(this.ctx, contentTypeId, change);
+  }
+
+  updateDraft(contentTypeId: number, patch: ContentTypeDraftPatch): Promise<StoredContentType> {
+    return writes.updateDraft(this.ctx, contentTypeId, patch);
+  }
+
+  addFieldDefinition(contentTypeId: number, definition: Omit<StoredFieldDefinition, 'id'>): Promise<StoredFieldDefinition> {
+    return writes.addFieldDefinition(this.ctx, contentTypeId, definition);
+  }
+
+  updateFieldDefinition(contentTypeId: number, definition: StoredFieldDefinition): Promise<void> {
+    return writes.updateFieldDefinition(this.ctx, contentTypeId, definition);
+  }
+
+  removeFieldDefinition(_contentTypeId: number, fieldDefinitionId: number): Promise<void> {
+    return writes.removeFieldDefinition(this.ctx, fieldDefinitionId);
+  }
+
+  publishDraft(contentTypeId: number): Promise<StoredContentType> {
+    return writes.publishDraft(this.ctx, contentTypeId);
+  }
+
+  deleteDraft(contentTypeId: number): Promise<void> {
+    return writes.deleteType(this.ctx, contentTypeId, [DRAFT]);
+  }
+
+  deleteContentType(contentTypeId: number): Promise<void> {
+    return writes.deleteType(this.ctx, contentTypeId, [DRAFT, DEFINED]);
+  }
+
+  async linkGroup(contentTypeId: number, groupId: number): Promise<void> {
+    await this.ctx.write(INSERT_LINK, [contentTypeId, DEFINED, groupId]);
+  }
+
+  async unlinkGroup(contentTypeId: number, groupId: number): Promise<void> {
+    await this.ctx.write(DELETE_LINK, [contentTypeId, DEFINED, groupId]);
+  }
+
+  async countContent(contentTypeId: number): Promise<number> {
+    return (await this.ctx.one(COUNT_CONTENT_OF_TYPE, [contentTypeId]))?.int('n') ?? 0;
   }
 
   private async loadOne(row: Row | null): Promise<StoredContentType | null> {

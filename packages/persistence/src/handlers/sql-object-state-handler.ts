@@ -1,6 +1,9 @@
-import type { ObjectState, ObjectStateGroup, ObjectStateHandler } from '@contentrepo/core';
+import { InvalidArgumentError, type ObjectState, type ObjectStateGroup, type ObjectStateHandler } from '@contentrepo/core';
+import { insertReturningId } from '../db/inserts.js';
+import { jsonParam } from '../db/json-decoders.js';
 import type { SqlContext } from '../db/sql-context.js';
-import { placeholders, StatementsBySize } from '../db/statement.js';
+import { placeholders, sql, StatementsBySize } from '../db/statement.js';
+import { convertUniqueViolation } from '../db/unique-violation.js';
 import { toObjectState, toObjectStateGroup } from '../mappers/user-values.js';
 
 /** Links an item (first parameter) to `size` states (the other parameters). */
@@ -10,10 +13,35 @@ const SET_CONTENT_STATES = new StatementsBySize(
     `SELECT ?, group_id, id FROM object_state WHERE id IN (${placeholders(size)}) ` +
     'ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
 );
+const GROUP = sql<[groupId: number]>('SELECT * FROM object_state_group WHERE id = ?');
+const STATE = sql<[stateId: number]>('SELECT * FROM object_state WHERE id = ?');
+const UPDATE_GROUP = sql<[identifier: string, defaultLanguageCode: string, languageCodes: string | null, names: string | null, descriptions: string | null, id: number]>(
+  'UPDATE object_state_group SET identifier = ?, default_language_code = ?, language_codes = ?, names = ?, descriptions = ? WHERE id = ?',
+);
+const UPDATE_STATE = sql<
+  [identifier: string, priority: number, defaultLanguageCode: string, languageCodes: string | null, names: string | null, descriptions: string | null, id: number]
+>(
+  'UPDATE object_state SET identifier = ?, priority = ?, default_language_code = ?, language_codes = ?, names = ?, descriptions = ? WHERE id = ?',
+);
+const DELETE_GROUP = sql<[groupId: number]>('DELETE FROM object_state_group WHERE id = ?');
+const RELINK = sql<[replacementId: number, stateId: number]>('UPDATE content_object_state SET state_id = ? WHERE state_id = ?');
+const DELETE_STATE = sql<[stateId: number]>('DELETE FROM object_state WHERE id = ?');
+/** Every content item into one state of its group, in one statement. */
+const ASSIGN_ALL = sql<[stateId: number]>(
+  'INSERT INTO content_object_state (content_id, group_id, state_id) SELECT c.id, s.group_id, s.id FROM content c, object_state s ' +
+    'WHERE s.id = ? ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
+);
+const COUNT_IN_STATE = sql<[stateId: number]>('SELECT COUNT(*) AS n FROM content_object_state WHERE state_id = ?');
+
+const duplicateGroup = (identifier: string): InvalidArgumentError =>
+  new InvalidArgumentError('$objectStateGroupCreateStruct', `Object state group with identifier '${identifier}' already exists`);
+const duplicateState = (identifier: string): InvalidArgumentError =>
+  new InvalidArgumentError('$objectStateCreateStruct', `Object state with identifier '${identifier}' already exists in the group`);
 
 /**
  * ObjectStateHandler on `object_state_group`, `object_state` and `content_object_state` (primary key
- * (content_id, group_id): one state per group and item). Groups are ordered by id, states by priority then id.
+ * (content_id, group_id): one state per group and item; links cascade with their group and state). Groups are
+ * ordered by id, states by priority then id; taken identifiers (unique indexes) are InvalidArgumentErrors.
  */
 export class SqlObjectStateHandler implements ObjectStateHandler {
   constructor(private readonly ctx: SqlContext) {}
@@ -23,18 +51,24 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
     return rows.map(toObjectStateGroup);
   }
 
+  async loadGroup(groupId: number): Promise<ObjectStateGroup | null> {
+    const row = await this.ctx.one(GROUP, [groupId]);
+    return row && toObjectStateGroup(row);
+  }
+
   async loadStates(groupId: number): Promise<readonly ObjectState[]> {
-    const rows = await this.ctx.rows(
-      this.ctx.kx('object_state').select('*').where('group_id', groupId).orderBy(['priority', 'id']),
-    );
+    const rows = await this.ctx.rows(this.ctx.kx('object_state').select('*').where('group_id', groupId).orderBy(['priority', 'id']));
     return rows.map(toObjectState);
+  }
+
+  async loadState(stateId: number): Promise<ObjectState | null> {
+    const row = await this.ctx.one(STATE, [stateId]);
+    return row && toObjectState(row);
   }
 
   /** The item's state ids, one per group, ordered by group id. */
   async loadContentStateIds(contentId: number): Promise<readonly number[]> {
-    const rows = await this.ctx.rows(
-      this.ctx.kx('content_object_state').select('state_id').where('content_id', contentId).orderBy('group_id'),
-    );
+    const rows = await this.ctx.rows(this.ctx.kx('content_object_state').select('state_id').where('content_id', contentId).orderBy('group_id'));
     return rows.map((row) => row.int('state_id'));
   }
 
@@ -45,5 +79,93 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
   async setContentStates(contentId: number, stateIds: readonly number[]): Promise<void> {
     if (stateIds.length === 0) return;
     await this.ctx.write(SET_CONTENT_STATES.of(stateIds.length), [contentId, ...stateIds]);
+  }
+
+  async createGroup(group: Omit<ObjectStateGroup, 'id'>): Promise<ObjectStateGroup> {
+    const id = await convertUniqueViolation(
+      this.ctx,
+      () =>
+        insertReturningId(this.ctx, 'object_state_group', {
+          identifier: group.identifier,
+          default_language_code: group.defaultLanguageCode,
+          language_codes: jsonParam(group.languageCodes),
+          names: jsonParam(group.names),
+          descriptions: jsonParam(group.descriptions),
+        }),
+      () => duplicateGroup(group.identifier),
+    );
+    return { id, ...group };
+  }
+
+  async updateGroup(group: ObjectStateGroup): Promise<ObjectStateGroup> {
+    await convertUniqueViolation(
+      this.ctx,
+      () =>
+        this.ctx.write(UPDATE_GROUP, [
+          group.identifier,
+          group.defaultLanguageCode,
+          jsonParam(group.languageCodes),
+          jsonParam(group.names),
+          jsonParam(group.descriptions),
+          group.id,
+        ]),
+      () => duplicateGroup(group.identifier),
+    );
+    return group;
+  }
+
+  async deleteGroup(groupId: number): Promise<void> {
+    await this.ctx.write(DELETE_GROUP, [groupId]);
+  }
+
+  async createState(state: Omit<ObjectState, 'id'>): Promise<ObjectState> {
+    const id = await convertUniqueViolation(
+      this.ctx,
+      () =>
+        insertReturningId(this.ctx, 'object_state', {
+          group_id: state.groupId,
+          identifier: state.identifier,
+          priority: state.priority,
+          default_language_code: state.defaultLanguageCode,
+          language_codes: jsonParam(state.languageCodes),
+          names: jsonParam(state.names),
+          descriptions: jsonParam(state.descriptions),
+        }),
+      () => duplicateState(state.identifier),
+    );
+    return { id, ...state };
+  }
+
+  async updateState(state: ObjectState): Promise<ObjectState> {
+    await convertUniqueViolation(
+      this.ctx,
+      () =>
+        this.ctx.write(UPDATE_STATE, [
+          state.identifier,
+          state.priority,
+          state.defaultLanguageCode,
+          jsonParam(state.languageCodes),
+          jsonParam(state.names),
+          jsonParam(state.descriptions),
+          state.id,
+        ]),
+      () => duplicateState(state.identifier),
+    );
+    return state;
+  }
+
+  async deleteState(stateId: number, replacementStateId: number | null): Promise<void> {
+    await this.ctx.atomic(async (tx) => {
+      if (replacementStateId !== null) await tx.write(RELINK, [replacementStateId, stateId]);
+      await tx.write(DELETE_STATE, [stateId]);
+    });
+  }
+
+  async assignStateToAllContent(stateId: number): Promise<void> {
+    await this.ctx.write(ASSIGN_ALL, [stateId]);
+  }
+
+  async countContentInState(stateId: number): Promise<number> {
+    return (await this.ctx.one(COUNT_IN_STATE, [stateId]))?.int('n') ?? 0;
   }
 }

@@ -1,4 +1,5 @@
 import type {
+  BookmarkHandler,
   ContentHandler,
   ContentTypeHandler,
   LanguageHandler,
@@ -8,6 +9,9 @@ import type {
   RoleHandler,
   SearchHandler,
   SectionHandler,
+  TrashHandler,
+  UrlAliasHandler,
+  UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
 import type { SqlContext } from '../db/sql-context.js';
@@ -20,6 +24,10 @@ import { SqlObjectStateHandler } from './sql-object-state-handler.js';
 import { SqlRoleHandler } from './sql-role-handler.js';
 import { SqlSectionHandler } from './sql-section-handler.js';
 import { SqlUserHandler } from './sql-user-handler.js';
+import { SqlTrashHandler } from './trash/sql-trash-handler.js';
+import { SqlBookmarkHandler } from './url/sql-bookmark-handler.js';
+import { SqlUrlAliasHandler } from './url/sql-url-alias-handler.js';
+import { SqlUrlWildcardHandler } from './url/sql-url-wildcard-handler.js';
 
 /**
  * The persistence SPI on SQL (SQLite or PostgreSQL through MikroORM): one handler per aggregate, all bound to the
@@ -37,6 +45,10 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   readonly roleHandler: RoleHandler;
   readonly objectStateHandler: ObjectStateHandler;
   readonly searchHandler: SearchHandler;
+  readonly trashHandler: TrashHandler;
+  readonly urlAliasHandler: UrlAliasHandler;
+  readonly urlWildcardHandler: UrlWildcardHandler;
+  readonly bookmarkHandler: BookmarkHandler;
 
   constructor(private readonly ctx: SqlContext) {
     this.contentHandler = new SqlContentHandler(ctx);
@@ -48,6 +60,10 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     this.roleHandler = new SqlRoleHandler(ctx);
     this.objectStateHandler = new SqlObjectStateHandler(ctx);
     this.searchHandler = new SqlSearchHandler(ctx);
+    this.trashHandler = new SqlTrashHandler(ctx);
+    this.urlAliasHandler = new SqlUrlAliasHandler(ctx);
+    this.urlWildcardHandler = new SqlUrlWildcardHandler(ctx);
+    this.bookmarkHandler = new SqlBookmarkHandler(ctx);
   }
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type UserAccount, type UserHandler } from '@contentrepo/core';
+import { chunks } from '../db/batches.js';
 import { placeholders, sql } from '../db/statement.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
@@ -27,6 +28,16 @@ export class SqlUserHandler implements UserHandler {
   async loadAccount(contentId: number): Promise<UserAccount | null> {
     const row = await this.ctx.one(ACCOUNT_BY_CONTENT_ID, [contentId]);
     return row && toUserAccount(row);
+  }
+
+  /** Accounts of the found content ids, by content id (one query per batch of ids). */
+  async loadAccounts(contentIds: readonly number[]): Promise<readonly UserAccount[]> {
+    const result: UserAccount[] = [];
+    for (const ids of chunks([...new Set(contentIds)])) {
+      const rows = await this.ctx.rows(this.ctx.kx('user_account').select('*').whereIn('content_id', ids));
+      result.push(...rows.map(toUserAccount));
+    }
+    return result.sort((a, b) => a.contentId - b.contentId);
   }
 
   async loadAccountByLogin(login: string): Promise<UserAccount | null> {

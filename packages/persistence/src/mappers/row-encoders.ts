@@ -80,7 +80,7 @@ export const contentTypeRow = (type: StoredContentType): DbRow => ({
 });
 
 /** A `field_definition` row of `type` (same status as the type). */
-export const fieldDefinitionRow = (definition: StoredFieldDefinition, type: StoredContentType): DbRow => ({
+export const fieldDefinitionRow = (definition: StoredFieldDefinition, type: Pick<StoredContentType, 'id' | 'status'>): DbRow => ({
   id: definition.id,
   status: contentTypeStatusCode(type.status),
   content_type_id: type.id,

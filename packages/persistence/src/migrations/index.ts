@@ -1,8 +1,18 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { InitialSchemaMigration } from './m0001-initial-schema.js';
+import { SearchIndexMigration } from './m0002-search-index.js';
+import { SearchWordsMigration } from './m0003-search-words.js';
+import { RoleDraftsMigration } from './m0004-role-drafts.js';
+import { RepositoryManagementMigration } from './m0005-repository-management.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
  * discovered from the file system). Names are stable: they are recorded in the `mikro_orm_migrations` table.
  */
-export const MIGRATIONS: readonly MigrationObject[] = [{ name: '0001-initial-schema', class: InitialSchemaMigration }];
+export const MIGRATIONS: readonly MigrationObject[] = [
+  { name: '0001-initial-schema', class: InitialSchemaMigration },
+  { name: '0002-search-index', class: SearchIndexMigration },
+  { name: '0003-search-words', class: SearchWordsMigration },
+  { name: '0004-role-drafts', class: RoleDraftsMigration },
+  { name: '0005-repository-management', class: RepositoryManagementMigration },
+];

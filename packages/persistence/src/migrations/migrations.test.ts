@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENTITIES } from '../entities/index.js';
 import { createPersistence } from '../index.js';
+import { MIGRATIONS } from './index.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import { dropTestSchema, testDatabaseUrl } from '../test-support/test-stores.js';
 
@@ -15,7 +16,7 @@ describeOnEachDialect(
       await store().migrate();
       await store().migrate();
       const applied = await store().query('SELECT name FROM mikro_orm_migrations ORDER BY id');
-      expect(applied.map((row) => row.str('name'))).toEqual(['0001-initial-schema']);
+      expect(applied.map((row) => row.str('name'))).toEqual(MIGRATIONS.map((migration) => migration.name));
     });
 
     it('create every column the entity schemas describe', async () => {

@@ -1,6 +1,7 @@
-import type { Criterion } from '@contentrepo/core';
+import type { Criterion, LanguageFilter } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Dialect } from '../db/dialect.js';
+import type { SqlFragment } from './sql-fragment.js';
 
 /**
  * The SQL translation of criteria, one handler per criterion (the Legacy search engine's criterion handlers).
@@ -20,8 +21,18 @@ export interface CriterionContext {
   readonly target: SearchTarget;
   readonly kx: Knex;
   readonly dialect: Dialect;
+  /**
+   * The query's language filter: it never restricts hits by itself (the search service ANDs a LanguageCode
+   * criterion for that), but selects the translation whose field data Field-like criteria compare and the
+   * languages FullText searches (docs/adr/0004-search-semantics.md).
+   */
+  readonly languageFilter: LanguageFilter;
+  /** Whether the criterion being translated sits under an odd number of LogicalNot (its condition is negated). */
+  readonly negated: boolean;
   /** The where-builder of a nested criterion. @throws NotImplementedError when it has no handler. */
   apply(criterion: Criterion): WhereBuilder;
+  /** The where-builder of the criterion of a LogicalNot (translated with `negated` flipped). */
+  applyNegated(criterion: Criterion): WhereBuilder;
 }
 
 /** The discriminant of criteria. */
@@ -62,3 +73,10 @@ export const alwaysTrue: WhereBuilder = (query) => {
 export const alwaysFalse: WhereBuilder = (query) => {
   query.whereRaw('1 = 0');
 };
+
+/** A condition written as an SQL fragment (`whereRaw` with its bindings). */
+export function whereSql(condition: SqlFragment): WhereBuilder {
+  return (query) => {
+    query.whereRaw(condition.sql, [...condition.bindings]);
+  };
+}

@@ -3,7 +3,7 @@ import type { ContentIndexDocument } from '@contentrepo/core';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import type { TestStore } from '../test-support/test-stores.js';
 
-const document = (contentId: number, text: string, keywords: readonly (string | number)[]): ContentIndexDocument => ({
+const document = (contentId: number, text: string, keywords: readonly (string | number)[], languageCode = 'eng-GB'): ContentIndexDocument => ({
   contentId,
   versionNo: 1,
   fields: [
@@ -11,56 +11,83 @@ const document = (contentId: number, text: string, keywords: readonly (string | 
       fieldDefinitionId: 4,
       fieldDefIdentifier: 'name',
       fieldTypeIdentifier: 'ezstring',
-      languageCode: 'eng-GB',
+      languageCode,
       sortKeyInt: null,
       sortKeyString: text.toLowerCase(),
       fullText: text,
+      elements: ['not stored: ezstring is not a collection type'],
     },
     {
       fieldDefinitionId: 5,
       fieldDefIdentifier: 'tags',
       fieldTypeIdentifier: 'ezkeyword',
-      languageCode: 'eng-GB',
+      languageCode,
       sortKeyInt: 42.9,
-      sortKeyString: 'x'.repeat(300),
+      sortKeyString: '𝒜'.repeat(300),
       fullText: 'Crème brûlée',
       elements: keywords,
+    },
+    {
+      fieldDefinitionId: 6,
+      fieldDefIdentifier: 'summary',
+      fieldTypeIdentifier: 'eztext',
+      languageCode,
+      sortKeyInt: null,
+      sortKeyString: null,
+      fullText: '',
+      elements: [],
     },
   ],
 });
 
-/** Content ids whose full text matches `word` through the dialect's full-text index. */
-async function fullTextMatches(store: TestStore, word: string): Promise<number[]> {
-  const rows =
-    store.driver === 'sqlite'
-      ? await store.query(
-          'SELECT DISTINCT t.content_id FROM search_text_fts f JOIN search_text t ON t.id = f.rowid WHERE search_text_fts MATCH ? ORDER BY 1',
-          [word],
-        )
-      : await store.query(
-          "SELECT DISTINCT content_id FROM search_text WHERE tsv @@ plainto_tsquery('simple', ?) ORDER BY 1",
-          [word],
-        );
-  return rows.map((row) => row.int('content_id'));
+/** The words indexed for an item, per language (`language:word`), sorted. */
+async function wordsOf(store: TestStore, contentId: number): Promise<string[]> {
+  const rows = await store.query(
+    'SELECT l.language_code, w.word, w.reversed FROM search_word_link l JOIN search_word w ON w.id = l.word_id WHERE l.content_id = ?',
+    [contentId],
+  );
+  for (const row of rows) expect([...row.str('word')].reverse().join('')).toBe(row.str('reversed'));
+  return rows.map((row) => `${row.str('language_code')}:${row.str('word')}`).sort();
 }
 
 describeOnEachDialect('search index', (store) => {
-  it('writes sort keys, collection elements and full text, replacing the previous entry', async () => {
+  it('writes sort keys, emptiness, collection elements, words and names, replacing the previous entry', async () => {
     const { persistence } = store();
     await persistence.searchHandler.indexContent(document(19, 'Twenty folder', ['red', 7]));
-    await persistence.searchHandler.indexContent(document(19, 'Twenty renamed', ['blue']));
-    await persistence.searchHandler.indexContent(document(20, 'Child folder', []));
+    await persistence.searchHandler.indexContent(document(19, 'Twenty Renamed', ['Blue']));
+    await persistence.searchHandler.indexContent(document(20, 'Child folder', [], 'ger-DE'));
     const fields = await store().query('SELECT * FROM search_field WHERE content_id = ? ORDER BY field_definition_id', [19]);
     expect(
-      fields.map((row) => [row.int('field_definition_id'), row.int('content_type_id'), row.intOrNull('sort_key_int'), row.strOrNull('sort_key_string')?.length]),
+      fields.map((row) => [
+        row.int('field_definition_id'),
+        row.int('content_type_id'),
+        row.intOrNull('sort_key_int'),
+        [...(row.strOrNull('sort_key_string') ?? '')].length,
+        row.bool('is_empty'),
+      ]),
     ).toEqual([
-      [4, 1, null, 'twenty renamed'.length],
-      [5, 1, 42, 255],
+      [4, 1, null, 'twenty renamed'.length, false],
+      [5, 1, 42, 255, false],
+      [6, 1, null, 0, true],
     ]);
-    const elements = await store().query('SELECT value_string, value_int FROM search_field_element WHERE content_id = ? ORDER BY position', [19]);
-    expect(elements.map((row) => [row.strOrNull('value_string'), row.intOrNull('value_int')])).toEqual([['blue', null]]);
-    expect(await fullTextMatches(store(), 'renamed')).toEqual([19]);
-    expect(await fullTextMatches(store(), 'folder')).toEqual([20]);
+    const elements = await store().query('SELECT field_def_identifier, value_string, value_int FROM search_field_element WHERE content_id = ? ORDER BY position', [19]);
+    expect(elements.map((row) => [row.str('field_def_identifier'), row.strOrNull('value_string'), row.intOrNull('value_int')])).toEqual([['tags', 'Blue', null]]);
+    expect(await wordsOf(store(), 19)).toEqual(['eng-GB:brulee', 'eng-GB:creme', 'eng-GB:renamed', 'eng-GB:twenty']);
+    expect(await wordsOf(store(), 20)).toEqual(['ger-DE:brulee', 'ger-DE:child', 'ger-DE:creme', 'ger-DE:folder']);
+    const dictionary = await store().query("SELECT COUNT(*) AS n FROM search_word WHERE word IN ('creme', 'folder')");
+    expect(dictionary[0]?.int('n')).toBe(2);
+    const names = await store().query('SELECT language_code, name FROM search_name WHERE content_id = ?', [19]);
+    expect(names.map((row) => [row.str('language_code'), row.str('name')])).toEqual([['eng-GB', 'twenty']]);
+  });
+
+  it('indexes the login and email of a user lower-cased', async () => {
+    const { persistence } = store();
+    await persistence.userHandler.upsertAccount({
+      contentId: 14, login: 'Admin', email: 'ÁDMIN@Example.com', passwordHash: 'x', enabled: true, maxLogin: 10, passwordUpdatedAt: null,
+    });
+    await persistence.searchHandler.indexContent({ contentId: 14, versionNo: 1, fields: [] });
+    const rows = await store().query('SELECT login, email FROM search_user WHERE content_id = ?', [14]);
+    expect(rows.map((row) => [row.str('login'), row.str('email')])).toEqual([['admin', 'ádmin@example.com']]);
   });
 
   it('writes nothing for an item that does not exist, and drops its stale entries', async () => {
@@ -72,13 +99,14 @@ describeOnEachDialect('search index', (store) => {
     await persistence.searchHandler.indexContent(document(9999, 'Ghost', ['boo']));
     expect(await store().query('SELECT 1 FROM search_field WHERE content_id = ?', [9999])).toEqual([]);
     expect(await store().query('SELECT 1 FROM search_field_element WHERE content_id = ?', [9999])).toEqual([]);
-    expect(await fullTextMatches(store(), 'ghost')).toEqual([]);
+    expect(await wordsOf(store(), 9999)).toEqual([]);
   });
 
   it('removes an item from the index', async () => {
     const { persistence } = store();
     await persistence.searchHandler.deleteContent(20);
-    expect(await fullTextMatches(store(), 'folder')).toEqual([]);
+    expect(await wordsOf(store(), 20)).toEqual([]);
     expect(await store().query('SELECT 1 FROM search_field WHERE content_id = ?', [20])).toEqual([]);
+    expect(await store().query('SELECT 1 FROM search_name WHERE content_id = ?', [20])).toEqual([]);
   });
 });

@@ -9,9 +9,11 @@ import {
   applySortJoin,
   type RegisteredSortClauseHandler,
   type SortClauseType,
+  type SortContext,
   type SortJoin,
   type SortKey,
 } from './sort-clause-handler.js';
+import type { SqlFragment } from './sql-fragment.js';
 
 const CRITERIA: ReadonlyMap<CriterionType, RegisteredCriterionHandler> = new Map(
   CRITERION_HANDLERS.map((handler) => [handler.type, handler]),
@@ -19,6 +21,12 @@ const CRITERIA: ReadonlyMap<CriterionType, RegisteredCriterionHandler> = new Map
 const SORT_CLAUSES: ReadonlyMap<SortClauseType, RegisteredSortClauseHandler> = new Map(
   SORT_CLAUSE_HANDLERS.map((handler) => [handler.type, handler]),
 );
+
+/**
+ * Hits are published items. The status is written literally (not bound) so that SQLite checks it in the partial
+ * index `content_published_items_index` (migration 0002) instead of reading each candidate's row.
+ */
+const PUBLISHED = `c.status = ${contentStatusCode('PUBLISHED')}`;
 
 /** The two statements of a search: the exact total and (unless `limit` is 0) the page of ids. */
 export interface SearchStatements {
@@ -32,36 +40,60 @@ export interface SearchStatements {
  * registered handlers, the sort clauses then the deterministic tie-break (content id / location id ascending,
  * sort-clause.ts), offset and limit. Nothing is filtered in memory.
  *
- * The query's `languageFilter` does not restrict hits: core's reference evaluator ignores it (it selects the
- * translations loaded for the hits), and every engine must return the same hits.
+ * The query's `languageFilter` does not restrict hits by itself (the search service ANDs a LanguageCode criterion
+ * for that): it selects the translation Field-like criteria and the Field sort clause read, and the languages
+ * FullText searches (docs/adr/0004-search-semantics.md).
  *
- * @throws NotImplementedError for a criterion or sort clause without a handler (Field, FullText, … until issue #3).
+ * @throws NotImplementedError for a criterion or sort clause without a handler.
  */
 export function buildSearch(kx: Knex, dialect: Dialect, target: SearchTarget, query: ResolvedQuery): SearchStatements {
-  const ctx: CriterionContext = { target, kx, dialect, apply: (criterion) => applyCriterion(criterion, ctx) };
-  const where = ctx.apply(query.criterion);
+  const { languageFilter } = query;
+  const contexts = [false, true].map((negated): CriterionContext => ({
+    target,
+    kx,
+    dialect,
+    languageFilter,
+    negated,
+    apply: (criterion) => applyCriterion(criterion, contextOf(negated)),
+    applyNegated: (criterion) => applyCriterion(criterion, contextOf(!negated)),
+  }));
+  const contextOf = (negated: boolean): CriterionContext => {
+    const context = contexts[negated ? 1 : 0];
+    if (!context) throw new Error('no criterion context');
+    return context;
+  };
+  const where = contextOf(false).apply(query.criterion);
   const base =
     target === 'content'
-      ? kx('content as c').where('c.status', contentStatusCode('PUBLISHED'))
-      : kx('location as l')
-          .join('content as c', 'c.id', 'l.content_id')
-          .where('c.status', contentStatusCode('PUBLISHED'))
-          .where('l.depth', '>', 0);
+      ? kx('content as c').whereRaw(PUBLISHED)
+      : kx('location as l').join('content as c', 'c.id', 'l.content_id').whereRaw(PUBLISHED).where('l.depth', '>', 0);
   base.where((inner) => where(inner));
   const count = base.clone().count({ total: '*' });
   if (query.limit <= 0) return { count, page: null };
 
   const joins = new Set<SortJoin>();
+  const leftJoins: SqlFragment[] = [];
+  const sortContext: SortContext = {
+    target,
+    dialect,
+    languageFilter,
+    join: (table) => joins.add(table),
+    leftJoin: (on) => {
+      const alias = `sj${leftJoins.length}`;
+      leftJoins.push(on(alias));
+      return alias;
+    },
+  };
   const keys: { key: SortKey; ascending: boolean }[] = [];
   for (const clause of query.sortClauses) {
     const handler = SORT_CLAUSES.get(clause.type);
     if (!handler) throw new NotImplementedError(`No handler available for Sort Clause: ${clause.type}`);
-    const sortContext = { target, dialect, join: (table: SortJoin) => joins.add(table) };
     for (const key of handler.keys(clause, sortContext)) keys.push({ key, ascending: clause.direction === 'ascending' });
   }
   const tieBreak = target === 'content' ? 'c.id' : 'l.id';
   const page = base.clone().select(`${tieBreak} as id`);
   for (const join of joins) applySortJoin(page, join);
+  for (const join of leftJoins) page.joinRaw(`LEFT JOIN ${join.sql}`, [...join.bindings]);
   for (const { key, ascending } of keys) page.orderByRaw(`${key} ${ascending ? 'ASC NULLS FIRST' : 'DESC NULLS LAST'}`);
   page.orderBy(tieBreak, 'asc').offset(Math.max(0, query.offset)).limit(query.limit);
   return { count, page };

@@ -16,12 +16,12 @@ const cache = new Map<string, CompiledSearch>();
 /**
  * The statements of a search, compiled by {@link buildSearch} (knex) on first use and then reused while the same
  * search comes back — children lists of the same parent, the same page of a listing. The SQL of a search is a
- * pure function of the dialect, the target and the query's criterion, sort clauses, offset and limit (the
- * language filter does not restrict hits, see `search-query.ts`), so those make the key.
+ * pure function of the dialect, the target and the query's criterion, sort clauses, offset, limit and language
+ * filter (which selects the field language and full-text languages, see `search-query.ts`), so those make the key.
  * @throws NotImplementedError for a criterion or sort clause without a handler (never cached).
  */
 export function compiledSearch(ctx: SqlContext, target: SearchTarget, query: ResolvedQuery): CompiledSearch {
-  const key = JSON.stringify([ctx.dialect, target, query.criterion, query.sortClauses, query.offset, query.limit]);
+  const key = JSON.stringify([ctx.dialect, target, query.criterion, query.sortClauses, query.offset, query.limit, query.languageFilter]);
   const cached = cache.get(key);
   if (cached) {
     cache.delete(key);

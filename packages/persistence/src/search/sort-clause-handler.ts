@@ -1,8 +1,9 @@
-import type { SortClause } from '@contentrepo/core';
+import type { LanguageFilter, SortClause } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import { contentTypeStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
 import type { SearchTarget } from './criterion-handler.js';
+import type { SqlFragment } from './sql-fragment.js';
 
 /** Tables a sort clause may need joined to the search query, each joined at most once. */
 export type SortJoin = 'section' | 'contentType';
@@ -11,8 +12,15 @@ export type SortJoin = 'section' | 'contentType';
 export interface SortContext {
   readonly target: SearchTarget;
   readonly dialect: Dialect;
+  /** The query's language filter (the Field sort clause reads the translation it selects). */
+  readonly languageFilter: LanguageFilter;
   /** Joins a table for sorting (idempotent); aliases: `ss` for section, `sct` for the published content type. */
   join(table: SortJoin): void;
+  /**
+   * Adds `LEFT JOIN <on(alias)>` under a fresh alias (one per call, e.g. one per Field sort clause) and returns
+   * the alias; `on` writes the table and its ON condition, with bindings.
+   */
+  leftJoin(on: (alias: string) => SqlFragment): string;
 }
 
 /** An SQL expression to order by; NULL sorts first ascending and last descending (core's `compareKeys`). */

@@ -1,5 +1,5 @@
 import { expect, it } from '@jest/globals';
-import { NotImplementedError, type Criterion, type ResolvedQuery, type SortClause } from '@contentrepo/core';
+import type { Criterion, ResolvedQuery, SortClause } from '@contentrepo/core';
 import { publishFolder } from '../test-support/builders.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 
@@ -51,18 +51,10 @@ describeOnEachDialect('SqlSearchHandler', (store) => {
     expect((await children([{ type: 'Score', direction: 'descending' }], 0, Number.MAX_SAFE_INTEGER)).ids).toEqual(ids);
   });
 
-  it('throws NotImplementedError for criteria and sort clauses of the next issue, before running SQL', async () => {
+  it('reports its capabilities: full text and image criteria, no scoring', () => {
     const { searchHandler } = store().persistence;
-    await expect(searchHandler.findContent(query({ type: 'FullText', value: 'home' }))).rejects.toBeInstanceOf(NotImplementedError);
-    await expect(
-      searchHandler.findContent(query({ type: 'LogicalAnd', criteria: [{ type: 'MatchAll' }, { type: 'Field', target: 'name', operator: 'EQ', values: ['x'] }] })),
-    ).rejects.toBeInstanceOf(NotImplementedError);
-    await expect(
-      searchHandler.findLocations(
-        query({ type: 'MatchAll' }, [{ type: 'Field', contentTypeIdentifier: 'folder', fieldDefinitionIdentifier: 'name', direction: 'ascending' }]),
-      ),
-    ).rejects.toBeInstanceOf(NotImplementedError);
     expect(searchHandler.supports('fullText')).toBe(true);
+    expect(searchHandler.supports('imageCriteria')).toBe(true);
     expect(searchHandler.supports('scoring')).toBe(false);
   });
 });

@@ -14,17 +14,16 @@ import { compiledSearch } from './search-statements.js';
  * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
  * items once each, location search their locations (root excluded); two statements per search (exact count,
  * page of ids), compiled once per distinct search (`search-statements.ts`). The index tables written by
- * `indexContent` back the Field criteria, Field sort and full text.
+ * `indexContent` (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
  *
- * Capabilities: `fullText` (FTS5 / tsvector index present; the FullText criterion itself comes with issue #3);
- * no `scoring`, no `imageCriteria`.
+ * Capabilities: `fullText` (the word index) and `imageCriteria` (stored image data); no `scoring`.
  * @throws NotImplementedError for criteria or sort clauses without a handler (see `criteria/index.ts`).
  */
 export class SqlSearchHandler implements SearchHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   supports(capability: SearchCapability): boolean {
-    return capability === 'fullText';
+    return capability === 'fullText' || capability === 'imageCriteria';
   }
 
   findContent(query: ResolvedQuery): Promise<IdSearchResult> {

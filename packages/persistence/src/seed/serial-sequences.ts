@@ -14,7 +14,6 @@ export const SERIAL_TABLES = [
   'role_assignment',
   'object_state_group',
   'object_state',
-  'search_text',
 ] as const;
 
 /**

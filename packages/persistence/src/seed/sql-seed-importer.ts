@@ -23,6 +23,7 @@ import {
   type DbRow,
 } from '../mappers/row-encoders.js';
 import { resetSerialSequences } from './serial-sequences.js';
+import { advanceUrlAliasSequence, urlAliasRow } from '../handlers/url/sql-url-alias-handler.js';
 
 /** Tables whose rows mean "the repository has data" (the first start is when all are empty). */
 const DATA_TABLES = ['language', 'section', 'content_type', 'content', 'location'] as const;
@@ -90,6 +91,8 @@ export class SqlSeedImporter implements SeedImporter {
           return { content_id: contentId, group_id: groupId, state_id: stateId };
         }),
       );
+      await insertRows(tx, 'url_alias', (seed.urlAliases ?? []).map(urlAliasRow));
+      await advanceUrlAliasSequence(tx, (seed.urlAliases ?? []).reduce((highest, alias) => Math.max(highest, alias.id), 0));
       await advanceGenerators(tx, seed);
     });
   }

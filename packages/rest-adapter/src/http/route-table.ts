@@ -32,6 +32,11 @@ export interface RouteDefinition<H> {
    * They do not change the `Allow` list of the path.
    */
   readonly postByInputType?: Readonly<Record<string, H>>;
+  /**
+   * Verbs an input-type alternative answers besides POST (5.x `TrashLocationInput` also answers `TRASH`,
+   * rest.md §3.2 row 11). An OPTIONS request carrying such an input type lists `POST` and these (§7.2).
+   */
+  readonly inputTypeVerbs?: Readonly<Record<string, readonly RouteMethod[]>>;
   /** Skip the CSRF check of session-authenticated unsafe requests (the session routes, B.3). */
   readonly csrfExempt?: boolean;
 }
@@ -88,11 +93,13 @@ export class RouteTable<H> {
       });
       const allowed = route.definition.methods.map(([name]) => name);
       allowedOnPath ??= allowed;
-      if (method === 'OPTIONS') return { kind: 'options', allowed };
-      if (method === 'POST' && inputType !== null) {
-        const alternative = route.definition.postByInputType?.[inputType];
-        if (alternative) return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false };
+      const alternative = inputType === null ? undefined : route.definition.postByInputType?.[inputType];
+      if (alternative && inputType !== null) {
+        const verbs: readonly RouteMethod[] = ['POST', ...(route.definition.inputTypeVerbs?.[inputType] ?? [])];
+        if (method === 'OPTIONS') return { kind: 'options', allowed: verbs };
+        if (verbs.some((verb) => verb === method)) return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false };
       }
+      if (method === 'OPTIONS') return { kind: 'options', allowed };
       const wanted = method === 'HEAD' && !allowed.includes('HEAD') ? 'GET' : method;
       const handler = route.definition.methods.find(([name]) => name === wanted)?.[1];
       if (handler) return { kind: 'found', handler, params, allowed, csrfExempt: route.definition.csrfExempt ?? false };

@@ -11,7 +11,29 @@ import {
   fieldDefinitionListNode,
   fieldDefinitionNode,
 } from '../output/visitors/content-type.js';
-import { notYetImplemented } from './pending.js';
+import {
+  addFieldDefinition,
+  deleteDraft,
+  loadDraft,
+  loadDraftFieldDefinition,
+  loadDraftFieldDefinitions,
+  publishDraft,
+  removeFieldDefinition,
+  updateDraft,
+  updateFieldDefinition,
+} from './content-type-drafts.js';
+import {
+  copyType,
+  createDraftWithUpdate,
+  createGroup,
+  createType,
+  deleteGroup,
+  deleteType,
+  linkGroup,
+  unlinkGroup,
+  updateGroup,
+  viewTypes,
+} from './content-type-writes.js';
 import { intParam, intQuery, resource, wantsVariant } from './support.js';
 
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
@@ -90,26 +112,31 @@ const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (con
 const loadTypeGroups: RestHandler = async (context) =>
   resource(contentTypeGroupRefListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
 
-/** Content type reads (rest.md §3.3, core rows; writes come with content type management). */
+/** Content type routes (rest.md §3.3), with the `Allow` order of §7.2. */
 export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
-  { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', notYetImplemented('Creating content type groups')]] },
-  {
-    path: '/content/typegroups/{groupId:id}',
-    methods: [['GET', loadGroup], ['PATCH', notYetImplemented('Updating content type groups')], ['DELETE', notYetImplemented('Deleting content type groups')]],
-  },
-  { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes], ['POST', notYetImplemented('Creating content types')]] },
+  { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', createGroup]] },
+  { path: '/content/typegroups/{groupId:id}', methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]] },
+  { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes], ['POST', createType]] },
   { path: '/content/types', methods: [['GET', loadTypes]] },
+  { path: '/content/types/view', methods: [['POST', viewTypes]] },
   {
     path: '/content/types/{contentTypeId:id}',
-    methods: [
-      ['COPY', notYetImplemented('Copying content types')],
-      ['GET', loadType],
-      ['POST', notYetImplemented('Content type drafts')],
-      ['DELETE', notYetImplemented('Deleting content types')],
-    ],
+    methods: [['COPY', copyType], ['GET', loadType], ['POST', createDraftWithUpdate], ['DELETE', deleteType]],
+    postByInputType: { CopyContentTypeInput: copyType },
+  },
+  {
+    path: '/content/types/{contentTypeId:id}/draft',
+    methods: [['DELETE', deleteDraft], ['GET', loadDraft], ['PATCH', updateDraft], ['PUBLISH', publishDraft]],
+    postByInputType: { PublishContentTypeInput: publishDraft },
   },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions', methods: [['GET', loadFieldDefinitions]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions/{fieldDefinition:id}', methods: [['GET', loadFieldDefinition('id')]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinition/{fieldDefinition:identifier}', methods: [['GET', loadFieldDefinition('identifier')]] },
-  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', notYetImplemented('Linking content type groups')]] },
+  { path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions', methods: [['GET', loadDraftFieldDefinitions], ['POST', addFieldDefinition]] },
+  {
+    path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions/{fieldDefinitionId:id}',
+    methods: [['GET', loadDraftFieldDefinition], ['PATCH', updateFieldDefinition], ['DELETE', removeFieldDefinition]],
+  },
+  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', linkGroup]] },
+  { path: '/content/types/{contentTypeId:id}/groups/{groupId:id}', methods: [['DELETE', unlinkGroup]] },
 ];

@@ -7,7 +7,7 @@ import { destinationOf, parseContentCreate, parseContentUpdate, parseVersionUpda
 import { relationListNode, relationNode, versionListNode, versionNode } from '../output/visitors/content.js';
 import { locationListNode } from '../output/visitors/location.js';
 import { createLocationForContent } from './locations.js';
-import { notYetImplemented } from './pending.js';
+import { createRelation, deleteRelation } from './content-management.js';
 import { contentResource, intParam, intQuery, languagesParam, resource } from './support.js';
 
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
@@ -187,11 +187,11 @@ export const contentRoutes: readonly RouteDefinition<RestHandler>[] = [
   },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations',
-    methods: [['GET', loadVersionRelations], ['POST', notYetImplemented('Creating relations')]],
+    methods: [['GET', loadVersionRelations], ['POST', createRelation]],
   },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations/{relationId:id}',
-    methods: [['GET', loadVersionRelation], ['DELETE', notYetImplemented('Deleting relations')]],
+    methods: [['GET', loadVersionRelation], ['DELETE', deleteRelation]],
   },
   {
     path: '/content/objects/{contentId:id}/currentversion',

@@ -6,8 +6,17 @@ import { locationRoutes } from './locations.js';
 import { pendingRoutes } from './pending.js';
 import { referenceDataRoutes } from './reference-data.js';
 import { rootRoutes } from './root.js';
+import { roleAssignmentRoutes } from './role-assignments.js';
+import { roleRoutes } from './roles.js';
+import { userAccountRoutes } from './user-accounts.js';
+import { userGroupRoutes } from './user-groups.js';
 import { userRoutes } from './users.js';
 import { viewRoutes } from './views.js';
+import { bookmarkRoutes } from './bookmarks.js';
+import { contentManagementRoutes } from './content-management.js';
+import { objectStateRoutes } from './object-states.js';
+import { trashRoutes } from './trash.js';
+import { urlRoutes } from './url-aliases.js';
 
 /** The whole REST route table, grouped by resource (rest.md §3). */
 export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
@@ -18,5 +27,14 @@ export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
   ...contentTypeRoutes,
   ...referenceDataRoutes,
   ...userRoutes,
+  ...userAccountRoutes,
+  ...userGroupRoutes,
+  ...roleAssignmentRoutes,
+  ...roleRoutes,
+  ...contentManagementRoutes,
+  ...objectStateRoutes,
+  ...trashRoutes,
+  ...urlRoutes,
+  ...bookmarkRoutes,
   ...pendingRoutes,
 ];

@@ -1,6 +1,6 @@
-import type { Location } from '@contentrepo/core';
+import { UnauthorizedError, type Location } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestResult } from '../http/context.js';
-import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/errors.js';
+import { BadRequestError, RestNotFoundError } from '../http/errors.js';
 import type { RouteDefinition } from '../http/route-table.js';
 import { forbidOn } from '../errors.js';
 import { parseDestination, parseLocationPathString, type Destination } from '../input/href.js';
@@ -8,6 +8,8 @@ import { destinationOf, parseLocationCreate, parseLocationUpdate } from '../inpu
 import { reader } from '../input/reader.js';
 import { locationListNode, locationNode } from '../output/visitors/location.js';
 import { intParam, intQuery, locationIdParam, resource } from './support.js';
+import { trashLocation } from './trash.js';
+import { locationIdOfAlias } from './url-aliases.js';
 
 /** A Location resource with its child count (rest.md §5.5). */
 async function locationResult(context: RestContext, location: Location, options: { status?: number; location?: string } = {}): Promise<RestResult> {
@@ -33,7 +35,7 @@ const redirectLocation: RestHandler = async (context) => {
   let location: Location;
   if (id !== null && /^\d+$/.test(id)) location = await locationService.loadLocation(Number(id));
   else if (remoteId) location = await locationService.loadLocationByRemoteId(remoteId);
-  else if (context.query.get('urlAlias') !== null) throw new RestNotFoundError('URL aliases are not available on this server yet');
+  else if (context.query.get('urlAlias')) location = await locationService.loadLocation(await locationIdOfAlias(context, context.query.get('urlAlias') ?? ''));
   else throw new BadRequestError("At least one of 'id', 'remoteId' or 'urlAlias' query parameters is required");
   return { kind: 'redirect', status: 307, location: context.hrefs.location(location.pathString) };
 };
@@ -47,15 +49,24 @@ const loadLocation: RestHandler = async (context) => {
   return locationResult(context, location);
 };
 
-/** PATCH (LocationUpdate): `hidden` hides or reveals first (rest.md §3.2 row 3). */
+/**
+ * PATCH (LocationUpdate): `hidden` hides or reveals (rest.md §3.2 row 3). `content/hide` is checked before anything
+ * is written, so that a refused request changes nothing; the update (which may refuse a taken remoteId) runs first.
+ */
 const updateLocation: RestHandler = async (context) => {
   const { data } = await context.input(['LocationUpdate']);
   const { struct, hidden } = parseLocationUpdate(data);
-  const { locationService } = context.repository;
+  const { locationService, permissionResolver } = context.repository;
   const id = locationIdParam(context);
-  if (hidden === true) await locationService.hideLocation(id);
-  if (hidden === false) await locationService.unhideLocation(id);
-  return locationResult(context, await locationService.updateLocation(id, struct));
+  const location = await locationService.loadLocation(id);
+  const target = { kind: 'content', contentInfo: location.contentInfo, locationIds: [id] } as const;
+  if (hidden !== undefined && !(await permissionResolver.canUser('content', 'hide', target))) {
+    throw new UnauthorizedError('content', 'hide', { locationId: id });
+  }
+  let updated = await locationService.updateLocation(id, struct);
+  if (hidden === true) updated = await locationService.hideLocation(id);
+  if (hidden === false) updated = await locationService.unhideLocation(id);
+  return locationResult(context, updated);
 };
 
 const deleteLocation: RestHandler = async (context) => {
@@ -83,13 +94,16 @@ const swap = async (context: RestContext, otherId: number): Promise<RestResult> 
   return { kind: 'empty', status: 204 };
 };
 
-/** Runs a tree verb with the `Destination` header (rest.md §3.2 rows 5–7, §7.3). */
+/** Runs a tree verb with the `Destination` header (rest.md §3.2 rows 5–7, §7.3); MOVE to `/content/trash` trashes (row 6b). */
 const byHeader =
-  (verb: (context: RestContext, targetId: number) => Promise<RestResult>): RestHandler =>
+  (verb: (context: RestContext, targetId: number) => Promise<RestResult>, allowTrash = false): RestHandler =>
   async (context) => {
     const header = context.header('destination') ?? '';
     const destination = parseDestination(header, context.hrefs.prefix);
-    if (destination.kind === 'trash') throw new ForbiddenError('Moving to the trash is not available on this server yet');
+    if (destination.kind === 'trash') {
+      if (!allowTrash) throw new BadRequestError(`${header} is not an acceptable destination`);
+      return trashLocation(context);
+    }
     return verb(context, locationDestination(destination, header));
   };
 
@@ -123,14 +137,16 @@ export const locationRoutes: readonly RouteDefinition<RestHandler>[] = [
       ['PATCH', updateLocation],
       ['DELETE', deleteLocation],
       ['COPY', byHeader(copy)],
-      ['MOVE', byHeader(move)],
+      ['MOVE', byHeader(move, true)],
       ['SWAP', byHeader(swap)],
     ],
     postByInputType: {
       CopyLocationInput: byInput('CopyLocationInput', copy),
       MoveLocationInput: byInput('MoveLocationInput', move),
       SwapLocationInput: byInput('SwapLocationInput', swap),
+      TrashLocationInput: trashLocation,
     },
+    inputTypeVerbs: { TrashLocationInput: ['TRASH'] },
   },
   { path: '/content/locations/{locationPath:locationPath}/children', methods: [['GET', loadChildren]] },
 ];

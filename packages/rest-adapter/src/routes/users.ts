@@ -3,7 +3,7 @@ import { RestUnauthorizedError } from '../http/errors.js';
 import type { RouteDefinition } from '../http/route-table.js';
 import { parseSessionInput } from '../input/parsers/content.js';
 import { userNode, sessionNode } from '../output/visitors/user.js';
-import { notYetImplemented } from './pending.js';
+import { deleteUser, updateUser } from './user-accounts.js';
 import { currentVersion, intParam, readableLocation, resource } from './support.js';
 
 /** GET /user/users/{id} → User with its current version (rest.md §3.5 row 3, §5.15). */
@@ -76,11 +76,11 @@ const refreshSession: RestHandler = async (context) => {
   return resource(sessionNode(context.session, context.authenticator.cookieName, context.visit));
 };
 
-/** Users and sessions (rest.md §3.5 rows 3 and 14, §3.6). */
+/** Users and sessions (rest.md §3.5 rows 3–5 and 14, §3.6). */
 export const userRoutes: readonly RouteDefinition<RestHandler>[] = [
   {
     path: '/user/users/{userId:id}',
-    methods: [['GET', loadUser], ['PATCH', notYetImplemented('Updating users')], ['DELETE', notYetImplemented('Deleting users')]],
+    methods: [['GET', loadUser], ['PATCH', updateUser], ['DELETE', deleteUser]],
   },
   { path: '/user/current', methods: [['GET', currentUser]] },
   { path: '/user/sessions', methods: [['POST', createSession]], csrfExempt: true },

@@ -32,6 +32,12 @@ export interface ContentService {
   loadContent(contentId: number, options?: LoadContentOptions): Promise<Content>;
   /** All versions, oldest first (`content/versionread` for non-published ones). */
   loadVersions(contentId: number): Promise<readonly VersionInfo[]>;
+  /**
+   * Drafts created by a user (the current one by default), by content id then version number (Ibexa
+   * `loadContentDrafts`; rest.md §3.5 row 9): only those the current user may `content/versionread`.
+   * @throws UnauthorizedError without any `content/versionread`.
+   */
+  loadContentDrafts(userId?: number): Promise<readonly VersionInfo[]>;
   /** Relations of a version (Ibexa `loadRelations(VersionInfo)`), by id. `content/read` on the item. */
   loadRelations(versionInfo: VersionInfo): Promise<readonly Relation[]>;
 
@@ -61,4 +67,35 @@ export interface ContentService {
    * published when the source was. `content/create` at the destination.
    */
   copyContent(contentId: number, destination: LocationCreateStruct, versionNo?: number): Promise<Content>;
+  /**
+   * Adds a COMMON relation from a draft to another item (Ibexa `addRelation`, rest.md §3.1 row 20). `content/edit`.
+   * @throws BadStateError when the version is not a draft; InvalidArgumentError when the draft already has a
+   *   COMMON relation to the destination; NotFoundError for an unknown item, version or destination.
+   */
+  addRelation(contentId: number, versionNo: number, destinationContentId: number): Promise<Relation>;
+  /**
+   * Removes the COMMON relation of a draft to an item (Ibexa `deleteRelation`, rest.md §3.1 row 22). `content/edit`.
+   * @throws BadStateError when the version is not a draft; InvalidArgumentError when there is no such relation.
+   */
+  deleteRelation(contentId: number, versionNo: number, destinationContentId: number): Promise<void>;
+  /**
+   * Deletes a translation from every version (Ibexa `deleteTranslation`, rest.md §3.1 row 8); versions holding only
+   * that translation are deleted. `content/remove` on the translation.
+   * @throws InvalidArgumentError when no version has the translation (REST 406); BadStateError
+   *   `translation.main` for the main translation (REST 409).
+   */
+  deleteTranslation(contentId: number, languageCode: string): Promise<void>;
+  /**
+   * Deletes a translation from a draft (Ibexa `deleteTranslationFromDraft`, rest.md §3.1 row 18). `content/edit`.
+   * @throws BadStateError `version.notDraft`, `translation.main` (the content's main translation) or
+   *   `translation.last` (the draft's only one); InvalidArgumentError when the draft lacks the translation.
+   */
+  deleteTranslationFromDraft(contentId: number, versionNo: number, languageCode: string): Promise<Content>;
+  /**
+   * Hides a content item (Ibexa `hideContent`, rest.md §3.1 row 26): all its locations and their subtrees become
+   * invisible. `content/hide`.
+   */
+  hideContent(contentId: number): Promise<void>;
+  /** Reveals a content item (Ibexa `revealContent`): locations not hidden otherwise become visible. `content/hide`. */
+  revealContent(contentId: number): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type {
   FieldDefinitionCreateStruct,
   FieldDefinitionUpdateStruct,
 } from '../structs/content-type-structs.js';
+import type { ContentTypeQuery, ContentTypeSearchResult } from '../structs/content-type-query.js';
 import type { ContentType, ContentTypeGroup } from '../values/content-type.js';
 
 /**
@@ -58,4 +59,9 @@ export interface ContentTypeService {
   assignContentTypeGroup(contentTypeId: number, groupId: number): Promise<void>;
   /** @throws BadStateError when it is the type's last group; InvalidArgumentError when not linked. */
   unassignContentTypeGroup(contentTypeId: number, groupId: number): Promise<void>;
+  /**
+   * Searches published content types (Ibexa 4.6 `findContentTypes`, REST `POST /content/types/view`).
+   * @throws InvalidArgumentError for a negative offset or limit.
+   */
+  findContentTypes(query?: ContentTypeQuery): Promise<ContentTypeSearchResult>;
 }

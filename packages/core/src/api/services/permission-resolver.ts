@@ -13,8 +13,9 @@ export interface PermissionSet {
 
 /**
  * What a permission is checked on. `content` covers existing content (ContentInfo, with the version status and
- * translations involved when relevant); `contentCreate` covers content that does not exist yet, checked against
- * its future parent locations; `location` is a location of existing content.
+ * translations involved when relevant, and the new section, states or owner of an assignment); `contentCreate`
+ * covers content that does not exist yet, checked against its future parent locations; `roleAssignment` a role
+ * given to a user or group (search-auth-errors-data.md B.5 limitation table).
  */
 export type PermissionTarget =
   | {
@@ -26,6 +27,12 @@ export type PermissionTarget =
       readonly versionStatus?: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
       /** Restrict location-based limitations to these locations (e.g. the one being read); all when absent. */
       readonly locationIds?: readonly number[];
+      /** The section the content is being assigned to (NewSection limitation of `section/assign`). */
+      readonly newSectionId?: number;
+      /** The states the content is being set to (NewState limitation of `state/assign`). */
+      readonly newStateIds?: readonly number[];
+      /** The owner the content is being given (ChangeOwner limitation). */
+      readonly newOwnerId?: number;
     }
   | {
       readonly kind: 'contentCreate';
@@ -36,6 +43,14 @@ export type PermissionTarget =
       readonly parentLocationIds: readonly number[];
     }
   | { readonly kind: 'section'; readonly sectionId: number }
+  | {
+      /** Assigning (or unassigning) a role to a user or a user group (`role/assign`: Role and MemberOf limitations). */
+      readonly kind: 'roleAssignment';
+      readonly roleId: number;
+      readonly subjectKind: 'user' | 'group';
+      /** Content id of the user or group. */
+      readonly subjectId: number;
+    }
   | { readonly kind: 'none' };
 
 /**

@@ -5,9 +5,15 @@ import type { ContentTypeService } from './content-type-service.js';
 import type { LanguageService } from './language-service.js';
 import type { LocationService } from './location-service.js';
 import type { PermissionResolver } from './permission-resolver.js';
+import type { RoleService } from './role-service.js';
 import type { SearchService } from './search-service.js';
 import type { SectionService } from './section-service.js';
 import type { UserService } from './user-service.js';
+import type { BookmarkService } from './bookmark-service.js';
+import type { ObjectStateService } from './object-state-service.js';
+import type { TrashService } from './trash-service.js';
+import type { URLAliasService } from './url-alias-service.js';
+import type { URLWildcardService } from './url-wildcard-service.js';
 
 /**
  * The entry point users call (Ibexa `Repository`): services bound to one user. `forUser` gives the same
@@ -22,6 +28,12 @@ export interface Repository {
   readonly sectionService: SectionService;
   readonly languageService: LanguageService;
   readonly userService: UserService;
+  readonly roleService: RoleService;
+  readonly trashService: TrashService;
+  readonly objectStateService: ObjectStateService;
+  readonly urlAliasService: URLAliasService;
+  readonly urlWildcardService: URLWildcardService;
+  readonly bookmarkService: BookmarkService;
   readonly permissionResolver: PermissionResolver;
   /** Field types known to this repository, for adapters that render or parse field values. */
   readonly fieldTypes: FieldTypeRegistry;

@@ -17,6 +17,14 @@ export interface Policy {
   readonly limitations: readonly Limitation[];
 }
 
+/**
+ * A policy of a role draft (Ibexa `PolicyDraft`, rest.md §5.16): `originalId` is the id of the published policy
+ * it was copied from, or null for a policy added to the draft. Publishing gives it that id back.
+ */
+export interface PolicyDraft extends Policy {
+  readonly originalId: number | null;
+}
+
 /** Status of a role: published or a draft of changes. */
 export type RoleStatus = 'DEFINED' | 'DRAFT';
 
@@ -26,6 +34,17 @@ export interface Role {
   readonly identifier: string;
   readonly status: RoleStatus;
   readonly policies: readonly Policy[];
+}
+
+/**
+ * A draft of a role (Ibexa `RoleDraft`, search-auth-errors-data.md B.5 "Roles have drafts"): either the changes
+ * to the published role `originalId`, or a new role never published (`originalId` null). Publishing a draft of a
+ * role replaces that role's identifier and policies and removes the draft; publishing a new role keeps its id.
+ */
+export interface RoleDraft extends Role {
+  readonly status: 'DRAFT';
+  readonly originalId: number | null;
+  readonly policies: readonly PolicyDraft[];
 }
 
 /**

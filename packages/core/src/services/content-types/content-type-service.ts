@@ -1,49 +1,42 @@
 import type { ContentTypeService } from '../../api/services/content-type-service.js';
 import type { ContentType } from '../../api/values/content-type.js';
+import { NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
-import { NotFoundError, NotImplementedError } from '../../errors/repository-error.js';
-import type { FieldTypeRegistry } from '../../field-types/field-type.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { ServiceContext } from '../context.js';
+import {
+  addFieldDefinition,
+  createContentTypeDraft,
+  deleteContentType,
+  deleteContentTypeDraft,
+  loadContentTypeDraft,
+  removeFieldDefinition,
+  updateContentTypeDraft,
+  updateFieldDefinition,
+} from './content-type-drafts.js';
+import {
+  assignContentTypeGroup,
+  createContentTypeGroup,
+  deleteContentTypeGroup,
+  unassignContentTypeGroup,
+  updateContentTypeGroup,
+} from './content-type-groups.js';
+import { contentTypeFromStorage, loadContentTypeValue } from './content-type-values.js';
+import { copyContentType, createContentType } from './create-content-type.js';
+import { findContentTypes } from './find-content-types.js';
+import { publishContentTypeDraft } from './publish-content-type-draft.js';
+
+export { contentTypeFromStorage, loadContentTypeValue } from './content-type-values.js';
 
 /**
- * Converts a content type as persisted (default values in storage form) into the API value (default values
- * as field type values; field type identifiers canonical).
+ * The ContentTypeService (Ibexa `ContentTypeService`): reads need no permission; writes check
+ * `class/create|update|delete` (search-auth-errors-data.md B.5), run in one transaction each and invalidate the
+ * cached content types. One operation per module: groups (`content-type-groups.ts`), create and copy
+ * (`create-content-type.ts`), drafts and deletes (`content-type-drafts.ts`), publish (`publish-content-type-draft.ts`),
+ * search (`find-content-types.ts`).
  */
-export function contentTypeFromStorage(fieldTypes: FieldTypeRegistry, stored: StoredContentType): ContentType {
-  return {
-    ...stored,
-    fieldDefinitions: stored.fieldDefinitions.map((definition) => {
-      const type = fieldTypes.get(definition.fieldTypeIdentifier);
-      return {
-        ...definition,
-        fieldTypeIdentifier: type.identifier,
-        defaultValue: type.fromStorage(definition.defaultValue),
-      };
-    }),
-  };
-}
-
-/**
- * Loads a published content type as an API value.
- * @throws NotFoundError
- */
-export async function loadContentTypeValue(runtime: RepositoryRuntime, contentTypeId: number): Promise<ContentType> {
-  const type = await runtime.referenceCache.contentTypes.get(contentTypeId, async () => {
-    const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
-    return stored ? contentTypeFromStorage(runtime.fieldTypes, stored) : null;
-  });
-  if (!type) throw NotFoundError.contentType(contentTypeId);
-  return type;
-}
-
-const notYet = async (): Promise<never> => {
-  throw new NotImplementedError('Content type management is not implemented yet');
-};
-
-/** Reads of content types and groups; anybody may read them (Ibexa checks no permission here). */
-export function createContentTypeService(runtime: RepositoryRuntime): ContentTypeService {
-  const handler = runtime.persistence.contentTypeHandler;
-  const convert = (stored: StoredContentType): ContentType => contentTypeFromStorage(runtime.fieldTypes, stored);
+export function createContentTypeService(context: ServiceContext): ContentTypeService {
+  const handler = context.persistence.contentTypeHandler;
+  const convert = (stored: StoredContentType): ContentType => contentTypeFromStorage(context.fieldTypes, stored);
   const orNotFound = <T>(value: T | null, error: () => NotFoundError): T => {
     if (value === null) throw error();
     return value;
@@ -58,26 +51,27 @@ export function createContentTypeService(runtime: RepositoryRuntime): ContentTyp
       return (await handler.loadContentTypes(groupId)).map(convert);
     },
     loadAllContentTypes: async () => (await handler.loadContentTypes()).map(convert),
-    loadContentType: (id) => loadContentTypeValue(runtime, id),
+    loadContentType: (id) => loadContentTypeValue(context, id),
     loadContentTypeByIdentifier: async (identifier) =>
       convert(orNotFound(await handler.loadByIdentifier(identifier), () => NotFoundError.contentType(identifier))),
     loadContentTypeByRemoteId: async (remoteId) =>
       convert(orNotFound(await handler.loadByRemoteId(remoteId), () => NotFoundError.contentType(remoteId))),
-    createContentTypeGroup: notYet,
-    updateContentTypeGroup: notYet,
-    deleteContentTypeGroup: notYet,
-    createContentType: notYet,
-    loadContentTypeDraft: notYet,
-    createContentTypeDraft: notYet,
-    updateContentTypeDraft: notYet,
-    addFieldDefinition: notYet,
-    updateFieldDefinition: notYet,
-    removeFieldDefinition: notYet,
-    publishContentTypeDraft: notYet,
-    deleteContentTypeDraft: notYet,
-    deleteContentType: notYet,
-    copyContentType: notYet,
-    assignContentTypeGroup: notYet,
-    unassignContentTypeGroup: notYet,
+    createContentTypeGroup: (struct) => createContentTypeGroup(context, struct),
+    updateContentTypeGroup: (groupId, struct) => updateContentTypeGroup(context, groupId, struct),
+    deleteContentTypeGroup: (groupId) => deleteContentTypeGroup(context, groupId),
+    createContentType: (struct, groupIds) => createContentType(context, struct, groupIds),
+    loadContentTypeDraft: (id) => loadContentTypeDraft(context, id),
+    createContentTypeDraft: (id) => createContentTypeDraft(context, id),
+    updateContentTypeDraft: (id, struct) => updateContentTypeDraft(context, id, struct),
+    addFieldDefinition: (id, struct) => addFieldDefinition(context, id, struct),
+    updateFieldDefinition: (id, fieldDefinitionId, struct) => updateFieldDefinition(context, id, fieldDefinitionId, struct),
+    removeFieldDefinition: (id, fieldDefinitionId) => removeFieldDefinition(context, id, fieldDefinitionId),
+    publishContentTypeDraft: (id) => publishContentTypeDraft(context, id),
+    deleteContentTypeDraft: (id) => deleteContentTypeDraft(context, id),
+    deleteContentType: (id) => deleteContentType(context, id),
+    copyContentType: (id) => copyContentType(context, id),
+    assignContentTypeGroup: (id, groupId) => assignContentTypeGroup(context, id, groupId),
+    unassignContentTypeGroup: (id, groupId) => unassignContentTypeGroup(context, id, groupId),
+    findContentTypes: (query) => findContentTypes(context, query),
   };
 }

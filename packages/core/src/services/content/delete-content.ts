@@ -18,4 +18,6 @@ export async function deleteContent(context: ServiceContext, contentId: number):
     );
     if (await tx.contentHandler.loadContentInfo(contentId)) await deleteContentData(tx, contentId);
   });
+  // The item may have been a user or a group (its members' groups changed): drop every cached role set (B.5).
+  context.permissionCache.invalidate();
 }

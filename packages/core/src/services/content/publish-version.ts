@@ -7,6 +7,7 @@ import { loadContentTypeValue } from '../content-types/content-type-service.js';
 import { loadStoredContent, toContent } from './content-reads.js';
 import { assertLoginAvailable, indexDocument, syncUserAccount, userAccountValue } from './content-writes-support.js';
 import { validateFieldValues, valuesFromStorage } from './field-values.js';
+import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 
 /**
  * Publishes a draft (Ibexa `publishVersion`): the version becomes PUBLISHED and the previously published one
@@ -43,6 +44,7 @@ export async function publishVersion(context: ServiceContext, contentId: number,
       date,
     });
     if (contentInfo.status === 'DRAFT') info = await createPendingLocations(tx, info);
+    else await publishLocationAliases(tx, (await tx.locationHandler.loadByContent(contentId)).map((location) => location.id));
     if (account) await syncUserAccount(tx, info, account);
     await tx.searchHandler.indexContent(indexDocument(context, contentType, contentId, versionNo, values));
     return info;
@@ -55,15 +57,17 @@ export async function publishVersion(context: ServiceContext, contentId: number,
   });
 }
 
-/** Turns the pending locations of a first publication into locations; the first becomes the main one. */
+/** Turns the pending locations of a first publication into locations (with their URL aliases); the first becomes the main one. */
 export async function createPendingLocations(tx: PersistenceHandler, contentInfo: ContentInfo): Promise<ContentInfo> {
   const pending = await tx.contentHandler.loadPendingLocations(contentInfo.id);
-  let mainLocationId: number | null = null;
+  const created: number[] = [];
   for (const location of pending) {
     if (!(await tx.locationHandler.load(location.parentLocationId))) throw NotFoundError.location(location.parentLocationId);
-    const created = await tx.locationHandler.create({ contentId: contentInfo.id, ...location });
-    mainLocationId ??= created.id;
+    created.push((await tx.locationHandler.create({ contentId: contentInfo.id, ...location })).id);
   }
   await tx.contentHandler.deletePendingLocations(contentInfo.id);
-  return mainLocationId === null ? contentInfo : tx.contentHandler.updateMetadata(contentInfo.id, { mainLocationId });
+  const [mainLocationId] = created;
+  const info = mainLocationId === undefined ? contentInfo : await tx.contentHandler.updateMetadata(contentInfo.id, { mainLocationId });
+  await publishLocationAliases(tx, created);
+  return info;
 }

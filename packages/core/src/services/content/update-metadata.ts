@@ -20,12 +20,22 @@ export async function updateContentMetadata(
 ): Promise<ContentInfo> {
   const { persistence } = context;
   const contentInfo = await requireContentInfo(context, contentId);
-  await context.guard.assert('content', 'edit', { kind: 'content', contentInfo }, { contentId });
+  await context.guard.assert(
+    'content',
+    'edit',
+    { kind: 'content', contentInfo, ...(struct.ownerId === undefined ? {} : { newOwnerId: struct.ownerId }) },
+    { contentId },
+  );
   const patch: { -readonly [K in keyof ContentMetadataPatch]: ContentMetadataPatch[K] } = {};
 
   if (struct.sectionId !== undefined && struct.sectionId !== contentInfo.sectionId) {
     if (!(await persistence.sectionHandler.load(struct.sectionId))) throw NotFoundError.section(struct.sectionId);
-    await context.guard.assert('section', 'assign', { kind: 'content', contentInfo }, { contentId, sectionId: struct.sectionId });
+    await context.guard.assert(
+      'section',
+      'assign',
+      { kind: 'content', contentInfo, newSectionId: struct.sectionId },
+      { contentId, sectionId: struct.sectionId },
+    );
     patch.sectionId = struct.sectionId;
   }
   if (struct.remoteId !== undefined && struct.remoteId !== contentInfo.remoteId) {

@@ -10,6 +10,7 @@ import { newRemoteId } from '../ids.js';
 import { placementTarget } from '../permissions/permission-guard.js';
 import { findChildLocationIds } from '../search/location-children.js';
 import { removeSubtrees } from './subtree-removal.js';
+import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
 
 /** Default page size of `loadLocationChildren` (Ibexa). */
@@ -82,8 +83,8 @@ export function createLocationService(context: ServiceContext): LocationService 
       await context.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
       await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
       const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId).catch(() => null);
-      return context.persistence.transaction((tx) =>
-        tx.locationHandler.create({
+      return context.persistence.transaction(async (tx) => {
+        const created = await tx.locationHandler.create({
           contentId,
           parentLocationId: parent.id,
           priority: struct.priority ?? 0,
@@ -91,8 +92,10 @@ export function createLocationService(context: ServiceContext): LocationService 
           remoteId: struct.remoteId ?? newRemoteId(),
           sortField: struct.sortField ?? contentType?.defaultSortField ?? 'PATH',
           sortOrder: struct.sortOrder ?? contentType?.defaultSortOrder ?? 'ASC',
-        }),
-      );
+        });
+        await publishLocationAliases(tx, [created.id]);
+        return created;
+      });
     },
 
     async updateLocation(locationId, struct: LocationUpdateStruct) {
@@ -123,6 +126,8 @@ export function createLocationService(context: ServiceContext): LocationService 
         await context.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
       }
       await context.persistence.transaction((tx) => removeSubtrees(tx, [locationId]));
+      // A deleted location may have been a user's place in a group: drop every cached role set (B.5).
+      context.permissionCache.invalidate();
     },
   };
 

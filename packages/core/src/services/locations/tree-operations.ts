@@ -8,6 +8,7 @@ import { assertContainer } from '../content/create-content.js';
 import { valuesFromStorage } from '../content/field-values.js';
 import { newRemoteId } from '../ids.js';
 import { placementTarget } from '../permissions/permission-guard.js';
+import { publishLocationAliases, republishLocationAliases } from '../url-aliases/location-aliases.js';
 
 async function require(persistence: PersistenceHandler, locationId: number): Promise<Location> {
   const location = await persistence.locationHandler.load(locationId);
@@ -34,7 +35,12 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
   await assertContainer(context, parent);
   await context.guard.assert('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] }, { locationId });
   await context.guard.assert('content', 'create', placementTarget(location.contentInfo, parent.id), { parentLocationId: parent.id });
-  await persistence.transaction((tx) => tx.locationHandler.move(locationId, parent.id));
+  await persistence.transaction(async (tx) => {
+    await tx.locationHandler.move(locationId, parent.id);
+    await republishLocationAliases(tx, [locationId]);
+  });
+  // Users below the moved location may now be in other groups: drop every cached role set (B.5).
+  context.permissionCache.invalidate();
   return require(persistence, locationId);
 }
 
@@ -109,6 +115,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
     }
     const rootId = copiedLocation.get(location.id);
     if (rootId === undefined) throw new Error('copySubtree: the subtree root was not copied');
+    await publishLocationAliases(tx, [...copiedLocation.entries()].filter(([original]) => original !== location.parentLocationId).map(([, copy]) => copy));
     return rootId;
   });
   return require(persistence, newRootId);
@@ -125,6 +132,8 @@ export async function swapLocation(context: ServiceContext, locationId: number, 
   }
   await persistence.transaction(async (tx) => {
     await tx.locationHandler.swap(first.id, second.id);
+    await tx.bookmarkHandler.swapLocations(first.id, second.id);
+    await republishLocationAliases(tx, [first.id, second.id]);
     if (first.contentInfo.mainLocationId === first.id) await tx.contentHandler.updateMetadata(first.contentId, { mainLocationId: second.id });
     if (second.contentInfo.mainLocationId === second.id) await tx.contentHandler.updateMetadata(second.contentId, { mainLocationId: first.id });
   });

@@ -1,6 +1,7 @@
 import type { PermissionResolver, PermissionSet, PermissionTarget } from '../../api/services/permission-resolver.js';
 import type { UserReference } from '../../api/values/common.js';
 import type { ContentInfo } from '../../api/values/content.js';
+import type { Limitation } from '../../api/values/role.js';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import {
   evaluateLimitation,
@@ -85,7 +86,7 @@ export function createPermissionGuard(runtime: RepositoryRuntime, userId: number
       if (typeof access === 'boolean') return access;
       const facts = factsFor(target, (await permissions()).groupIds);
       for (const set of access) {
-        if (set.roleLimitation && !(await evaluateLimitation(set.roleLimitation, facts))) continue;
+        if (set.roleLimitation && roleLimitationVotes(set.roleLimitation, facts) && !(await evaluateLimitation(set.roleLimitation, facts))) continue;
         for (const policy of set.policies) {
           let granted = true;
           for (const limitation of policy.limitations) {
@@ -130,6 +131,18 @@ export function createPermissionGuard(runtime: RepositoryRuntime, userId: number
 }
 
 /**
+ * Whether a role limitation (Section or Subtree, B.5) votes on the facts: it narrows what content a role reaches,
+ * so it abstains on targets it does not handle (`user/login`, `role/assign`, a Subtree on a section, ...), as
+ * Ibexa's role limitation types do for objects they do not handle — otherwise a subtree-limited Editor could not
+ * even log in.
+ */
+function roleLimitationVotes(limitation: Limitation, facts: PermissionFacts): boolean {
+  const { kind } = facts.subject;
+  if (kind === 'content' || kind === 'contentCreate') return true;
+  return kind === 'section' && limitation.identifier === 'Section';
+}
+
+/**
  * The `content/create` target of placing existing content (a copy, a new location, a move) below
  * `parentLocationId`: checked like creating that content there.
  */
@@ -160,11 +173,14 @@ function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): Sub
   switch (target.kind) {
     case 'content': {
       const { contentInfo } = target;
-      const locations = memo(async () =>
-        target.locationIds
-          ? persistence.locationHandler.loadList(target.locationIds)
-          : persistence.locationHandler.loadByContent(contentInfo.id),
-      );
+      const locations = memo(async () => {
+        if (target.locationIds) return persistence.locationHandler.loadList(target.locationIds);
+        if (contentInfo.status !== 'DRAFT') return persistence.locationHandler.loadByContent(contentInfo.id);
+        // Never published: no locations yet; Node and Subtree look at the parents of its pending locations (Ibexa
+        // `loadParentLocationsForDraftContent`).
+        const pending = await persistence.contentHandler.loadPendingLocations(contentInfo.id);
+        return persistence.locationHandler.loadList(pending.map((location) => location.parentLocationId));
+      });
       return {
         kind: 'content',
         contentInfo,
@@ -178,6 +194,9 @@ function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): Sub
         }),
         stateIds: memo(() => persistence.objectStateHandler.loadContentStateIds(contentInfo.id)),
         ownerGroupIds: memo(() => loadGroupIdsOf(persistence, contentInfo.ownerId)),
+        newSectionId: target.newSectionId ?? null,
+        newStateIds: target.newStateIds ?? null,
+        newOwnerId: target.newOwnerId ?? null,
       };
     }
     case 'contentCreate':
@@ -201,6 +220,16 @@ function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): Sub
       };
     case 'section':
       return { kind: 'section', sectionId: target.sectionId };
+    case 'roleAssignment':
+      return {
+        kind: 'roleAssignment',
+        roleId: target.roleId,
+        subjectKind: target.subjectKind,
+        subjectId: target.subjectId,
+        subjectGroupIds: memo(async () =>
+          target.subjectKind === 'group' ? [target.subjectId] : loadGroupIdsOf(persistence, target.subjectId),
+        ),
+      };
     case 'none':
       return { kind: 'none' };
   }

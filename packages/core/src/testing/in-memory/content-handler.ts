@@ -1,6 +1,8 @@
 import type { ContentInfo, VersionInfo } from '../../api/values/content.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ContentHandler, NewField, StoredContent, StoredField } from '../../spi/content-handler.js';
+import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './content-type-changes.js';
+import { addRelation, deleteTranslation, removeRelation } from './content-relations.js';
 import { nextId, type InMemoryState, type StateHolder, versionKey } from './state.js';
 
 /** In-memory ContentHandler (reference behaviour of the SPI docstrings). */
@@ -95,6 +97,10 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
     loadContentInfoList: async (ids) => ids.flatMap((id) => s().contents.get(id) ?? []),
     loadVersionInfo: async (contentId, versionNo) => s().versions.get(versionKey(contentId, versionNo)) ?? null,
     loadVersionInfoList: async (contentId) => versionsOf(contentId),
+    loadDraftsForUser: async (userId) =>
+      [...s().versions.values()]
+        .filter((version) => version.status === 'DRAFT' && version.creatorId === userId)
+        .sort((a, b) => a.contentId - b.contentId || a.versionNo - b.versionNo),
     load: async (contentId, versionNo, languages) => stored(contentId, versionNo, languages),
     loadCurrentList: async (ids, languages) =>
       ids.flatMap((id) => {
@@ -227,5 +233,10 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
     deletePendingLocations: async (contentId) => {
       s().pendingLocations.delete(contentId);
     },
+    applyFieldDefinitionChanges: async (contentTypeId, changes) => applyFieldDefinitionChanges(holder, contentTypeId, changes),
+    loadPublishedIdsOfType: async (contentTypeId) => loadPublishedIdsOfType(holder, contentTypeId),
+    addRelation: async (contentId, versionNo, relation) => addRelation(holder, contentId, versionNo, relation),
+    removeRelation: async (relationId) => removeRelation(holder, relationId),
+    deleteTranslation: async (contentId, languageCode, versionNo) => deleteTranslation(holder, contentId, languageCode, versionNo),
   };
 }

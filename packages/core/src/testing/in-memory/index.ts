@@ -2,6 +2,7 @@ import type { BinaryStorage } from '../../spi/binary-storage.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
 import type { SeedImporter } from '../../spi/seed.js';
+import { cloneState } from './clone.js';
 import { createInMemoryContentHandler } from './content-handler.js';
 import { createInMemoryLocationHandler } from './location-handler.js';
 import {
@@ -13,6 +14,9 @@ import {
   createInMemoryUserHandler,
 } from './reference-handlers.js';
 import { createInMemorySearchHandler } from './search-handler.js';
+import { createInMemoryTrashHandler } from './trash-handler.js';
+import { createInMemoryBookmarkHandler, createInMemoryUrlAliasHandler, createInMemoryUrlWildcardHandler } from './url-handlers.js';
+import { aliasKey } from './management-state.js';
 import { bumpSequence, emptyState, type StateHolder } from './state.js';
 
 /** An in-memory repository store: the SPI, its seed importer and session store. */
@@ -40,13 +44,17 @@ export function createInMemoryPersistence(): InMemoryPersistence {
     roleHandler: createInMemoryRoleHandler(holder),
     objectStateHandler: createInMemoryObjectStateHandler(holder),
     searchHandler: createInMemorySearchHandler(holder),
+    trashHandler: createInMemoryTrashHandler(holder),
+    urlAliasHandler: createInMemoryUrlAliasHandler(holder),
+    urlWildcardHandler: createInMemoryUrlWildcardHandler(holder),
+    bookmarkHandler: createInMemoryBookmarkHandler(holder),
   };
   const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction) };
   const persistence: PersistenceHandler = {
     ...handlers,
     transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
-        const snapshot = structuredClone(holder.state);
+        const snapshot = cloneState(holder.state);
         try {
           return await work(inTransaction);
         } catch (error) {
@@ -67,7 +75,10 @@ export function createInMemoryPersistence(): InMemoryPersistence {
         const state = holder.state;
         for (const language of seed.languages) state.languages.set(language.id, language);
         for (const section of seed.sections) state.sections.set(section.id, section);
-        for (const group of seed.contentTypeGroups) state.contentTypeGroups.set(group.id, group);
+        for (const group of seed.contentTypeGroups) {
+          state.contentTypeGroups.set(group.id, group);
+          bumpSequence(state, 'contentTypeGroup', group.id);
+        }
         for (const type of seed.contentTypes) {
           state.contentTypes.set(type.id, type);
           bumpSequence(state, 'contentType', type.id);
@@ -105,6 +116,7 @@ export function createInMemoryPersistence(): InMemoryPersistence {
         for (const link of seed.contentObjectStates) {
           state.contentStates.set(link.contentId, [...(state.contentStates.get(link.contentId) ?? []), link.stateId]);
         }
+        for (const alias of seed.urlAliases ?? []) state.management.urlAliases.set(aliasKey(alias.parentId, alias.textMd5), alias);
       }),
   };
 

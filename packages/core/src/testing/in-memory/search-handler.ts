@@ -65,7 +65,7 @@ export function createInMemorySearchHandler(holder: StateHolder): SearchHandler 
               },
             ),
             ownerGroupIds: groupsOf(contentInfo.ownerId),
-            bookmarkedBy: new Map(),
+            bookmarkedBy: state.management.bookmarks,
           },
         ];
       });

@@ -1,9 +1,11 @@
 import type {
   ContentCreateRecord,
   ContentHandler,
+  FieldDefinitionChanges,
   ContentInfo,
   ContentMetadataPatch,
   DraftUpdateRecord,
+  NewRelation,
   PendingLocation,
   Relation,
   StoredContent,
@@ -12,7 +14,10 @@ import type {
 import type { SqlContext } from '../../db/sql-context.js';
 import { toPendingLocation, toRelation } from '../../mappers/content-parts.js';
 import { copyContent, createContent, type CopyRequest } from './content-create.js';
+import { loadDraftsForUser } from './content-drafts.js';
+import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './content-type-changes.js';
 import { deleteContent, updateMetadata } from './content-metadata.js';
+import { addRelation, deleteTranslation, removeRelation } from './content-relations.js';
 import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION } from './content-queries.js';
 import {
   loadContentInfo,
@@ -55,6 +60,10 @@ export class SqlContentHandler implements ContentHandler {
 
   loadVersionInfoList(contentId: number): Promise<readonly VersionInfo[]> {
     return loadVersionInfos(this.ctx, contentId);
+  }
+
+  loadDraftsForUser(userId: number): Promise<readonly VersionInfo[]> {
+    return loadDraftsForUser(this.ctx, userId);
   }
 
   load(contentId: number, versionNo: number, languages?: readonly string[]): Promise<StoredContent | null> {
@@ -111,5 +120,25 @@ export class SqlContentHandler implements ContentHandler {
 
   async deletePendingLocations(contentId: number): Promise<void> {
     await this.ctx.write(DELETE_PENDING_LOCATIONS, [contentId]);
+  }
+
+  applyFieldDefinitionChanges(contentTypeId: number, changes: FieldDefinitionChanges): Promise<void> {
+    return applyFieldDefinitionChanges(this.ctx, contentTypeId, changes);
+  }
+
+  loadPublishedIdsOfType(contentTypeId: number): Promise<readonly number[]> {
+    return loadPublishedIdsOfType(this.ctx, contentTypeId);
+  }
+
+  addRelation(contentId: number, versionNo: number, relation: NewRelation): Promise<Relation> {
+    return addRelation(this.ctx, contentId, versionNo, relation);
+  }
+
+  removeRelation(relationId: number): Promise<void> {
+    return removeRelation(this.ctx, relationId);
+  }
+
+  deleteTranslation(contentId: number, languageCode: string, versionNo: number | null): Promise<void> {
+    return deleteTranslation(this.ctx, contentId, languageCode, versionNo);
   }
 }

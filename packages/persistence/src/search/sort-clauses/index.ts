@@ -1,14 +1,12 @@
 import type { RegisteredSortClauseHandler } from '../sort-clause-handler.js';
 import { contentIdSort, contentNameSort, dateModifiedSort, datePublishedSort } from './content-columns.js';
 import { contentTypeIdentifierSort, contentTypeNameSort } from './content-type.js';
+import { fieldSort } from './field.js';
 import { locationDepthSort, locationIdSort, locationPathSort, locationPrioritySort } from './location-columns.js';
 import { scoreSort } from './score.js';
 import { sectionIdentifierSort, sectionNameSort } from './section.js';
 
-/**
- * Every sort clause the SQL engine translates. `Field` has no handler yet (issue #3: it orders by the
- * `search_field` sort keys) and fails with NotImplementedError.
- */
+/** Every sort clause the SQL engine translates (search-auth-errors-data.md A.6), one handler each. */
 export const SORT_CLAUSE_HANDLERS: readonly RegisteredSortClauseHandler[] = [
   contentIdSort,
   contentNameSort,
@@ -23,4 +21,5 @@ export const SORT_CLAUSE_HANDLERS: readonly RegisteredSortClauseHandler[] = [
   locationPrioritySort,
   locationIdSort,
   scoreSort,
+  fieldSort,
 ];

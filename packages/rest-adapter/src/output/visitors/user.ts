@@ -1,5 +1,5 @@
 import type { Location, Session, User } from '@contentrepo/core';
-import { obj, ref, val, type ObjectNode } from '../node.js';
+import { list, obj, ref, val, type ObjectNode } from '../node.js';
 import { atom, versionNode, type EmbeddedVersion } from './content.js';
 import type { VisitContext } from './visit-context.js';
 
@@ -36,5 +36,26 @@ export function sessionNode(session: Session, cookieName: string, context: Visit
     val('identifier', session.id),
     val('csrfToken', session.csrfToken),
     ref('User', 'User', context.hrefs.user(session.userId)),
+  ]);
+}
+
+/** What a full `User` element shows: the user, its readable main location and its current version. */
+export interface UserView {
+  readonly user: User;
+  readonly mainLocation: Location | null;
+  readonly version: EmbeddedVersion;
+}
+
+/** `UserRefList` (rest.md §5.15): `@href` and a `User` ref per user. */
+export function userRefListNode(users: readonly User[], href: string, context: VisitContext): ObjectNode {
+  return obj('UserRefList', 'UserRefList', { href }, [
+    list('User', users.map((user) => ref('User', 'User', context.hrefs.user(user.contentInfo.id)))),
+  ]);
+}
+
+/** `UserList` (rest.md §5.15): `@href` and the full users. */
+export function userListNode(views: readonly UserView[], href: string, context: VisitContext): ObjectNode {
+  return obj('UserList', 'UserList', { href }, [
+    list('User', views.map((view) => userNode(view.user, view.mainLocation, view.version, context))),
   ]);
 }

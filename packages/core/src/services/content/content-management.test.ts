@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import type { Repository } from '../../api/services/repository.js';
+import { BadStateError, InvalidArgumentError, NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
+import { publishFolder } from '../../testing/content-builders.js';
+import { createTestRepository } from '../../testing/test-repository.js';
+
+describe('ContentService relations, translations and visibility', () => {
+  let admin: Repository;
+  let anonymous: Repository;
+  beforeEach(async () => {
+    ({ admin, anonymous } = await createTestRepository({ languages: ['pol-PL'] }));
+  });
+
+  it('adds and deletes COMMON relations on drafts only (rest.md §3.1 rows 20–22)', async () => {
+    const source = await publishFolder(admin, 'Source', 2);
+    const target = await publishFolder(admin, 'Target', 2);
+    await expect(admin.contentService.addRelation(source.contentId, 1, target.contentId)).rejects.toBeInstanceOf(BadStateError);
+    const draft = await admin.contentService.createContentDraft(source.contentId);
+    const no = draft.versionInfo.versionNo;
+    const relation = await admin.contentService.addRelation(source.contentId, no, target.contentId);
+    expect(relation).toMatchObject({ sourceContentId: source.contentId, sourceVersionNo: no, destinationContentId: target.contentId, type: 'COMMON' });
+    await expect(admin.contentService.addRelation(source.contentId, no, target.contentId)).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(admin.contentService.addRelation(source.contentId, no, 999_999)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(anonymous.contentService.addRelation(source.contentId, no, 1)).rejects.toBeInstanceOf(UnauthorizedError);
+    await admin.contentService.publishVersion(source.contentId, no);
+    expect((await admin.contentService.loadRelations(await admin.contentService.loadVersionInfo(source.contentId))).map((r) => r.destinationContentId)).toEqual([target.contentId]);
+    await expect(admin.contentService.deleteRelation(source.contentId, no, target.contentId)).rejects.toBeInstanceOf(BadStateError);
+    const next = (await admin.contentService.createContentDraft(source.contentId)).versionInfo.versionNo;
+    await admin.contentService.deleteRelation(source.contentId, next, target.contentId);
+    await expect(admin.contentService.deleteRelation(source.contentId, next, target.contentId)).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
+  it('deletes a translation from all versions: 406/409 cases, reindexing', async () => {
+    const folder = await publishFolder(admin, 'Bilingual', 2, { 'pol-PL': 'Dwujęzyczny' });
+    await expect(admin.contentService.deleteTranslation(folder.contentId, 'ger-DE')).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(admin.contentService.deleteTranslation(folder.contentId, 'eng-GB')).rejects.toMatchObject({ code: 'BadState', reason: 'translation.main' });
+    await expect(anonymous.contentService.deleteTranslation(folder.contentId, 'pol-PL')).rejects.toBeInstanceOf(UnauthorizedError);
+    await admin.contentService.deleteTranslation(folder.contentId, 'pol-PL');
+    expect((await admin.contentService.loadVersionInfo(folder.contentId)).languageCodes).toEqual(['eng-GB']);
+    expect((await admin.contentService.loadContent(folder.contentId)).fields.every((field) => field.languageCode === 'eng-GB')).toBe(true);
+    const found = await admin.searchService.findContent({ filter: { type: 'LogicalAnd', criteria: [{ type: 'ContentId', values: [folder.contentId] }, { type: 'LanguageCode', values: ['pol-PL'], matchAlwaysAvailable: false }] } });
+    expect(found.totalCount).toBe(0);
+  });
+
+  it('deletes a translation from a draft only', async () => {
+    const folder = await publishFolder(admin, 'Draft translations', 2, { 'pol-PL': 'Tłumaczenia' });
+    await expect(admin.contentService.deleteTranslationFromDraft(folder.contentId, 1, 'pol-PL')).rejects.toMatchObject({ reason: 'version.notDraft' });
+    const draft = (await admin.contentService.createContentDraft(folder.contentId)).versionInfo.versionNo;
+    await expect(admin.contentService.deleteTranslationFromDraft(folder.contentId, draft, 'eng-GB')).rejects.toMatchObject({ reason: 'translation.main' });
+    await expect(admin.contentService.deleteTranslationFromDraft(folder.contentId, draft, 'ger-DE')).rejects.toBeInstanceOf(InvalidArgumentError);
+    const content = await admin.contentService.deleteTranslationFromDraft(folder.contentId, draft, 'pol-PL');
+    expect(content.versionInfo.languageCodes).toEqual(['eng-GB']);
+    expect((await admin.contentService.loadVersionInfo(folder.contentId, 1)).languageCodes).toEqual(['eng-GB', 'pol-PL']);
+    await expect(admin.contentService.deleteTranslationFromDraft(folder.contentId, draft, 'eng-GB')).rejects.toBeInstanceOf(BadStateError);
+  });
+
+  it('hides and reveals content: every location and its subtree become invisible, then visible again', async () => {
+    const folder = await publishFolder(admin, 'Hideable', 2);
+    const second = await admin.locationService.createLocation(folder.contentId, { parentLocationId: 43 });
+    const child = await publishFolder(admin, 'Hideable child', folder.locationId);
+    await admin.contentService.hideContent(folder.contentId);
+    expect((await admin.contentService.loadContentInfo(folder.contentId)).isHidden).toBe(true);
+    for (const id of [folder.locationId, second.id, child.locationId]) expect((await admin.locationService.loadLocation(id)).invisible).toBe(true);
+    await expect(anonymous.contentService.revealContent(folder.contentId)).rejects.toBeInstanceOf(UnauthorizedError);
+    await admin.contentService.revealContent(folder.contentId);
+    for (const id of [folder.locationId, second.id, child.locationId]) expect((await admin.locationService.loadLocation(id)).invisible).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
+import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { ServiceContext } from '../context.js';
+
+/** Checks a `role/<func>` permission (no limitations apply to them, B.5). @throws UnauthorizedError */
+export function assertRole(context: ServiceContext, func: 'read' | 'create' | 'update' | 'delete', properties: Record<string, number> = {}): Promise<void> {
+  return context.guard.assert('role', func, { kind: 'none' }, properties);
+}
+
+/** A published role. @throws NotFoundError */
+export async function requireRole(context: ServiceContext, roleId: number): Promise<Role> {
+  const role = await context.persistence.roleHandler.loadRole(roleId);
+  if (!role) throw NotFoundError.role(roleId);
+  return role;
+}
+
+/** A role draft by its own id. @throws NotFoundError */
+export async function requireDraft(context: ServiceContext, draftId: number): Promise<RoleDraft> {
+  const draft = await context.persistence.roleHandler.loadRoleDraft(draftId);
+  if (!draft) throw new NotFoundError('RoleDraft', draftId);
+  return draft;
+}
+
+/** A policy of a draft. @throws NotFoundError */
+export function requireDraftPolicy(draft: RoleDraft, policyId: number): PolicyDraft {
+  const policy = draft.policies.find((candidate) => candidate.id === policyId);
+  if (!policy) throw new NotFoundError('Policy', policyId);
+  return policy;
+}
+
+/**
+ * Role identifiers are unique among published roles and drafts (Ibexa: "A Role with identifier ... already
+ * exists"). `own` is the draft being renamed (its original role may keep the identifier).
+ * @throws InvalidArgumentError (REST 403 on create, rest.md §3.5 row 31)
+ */
+export async function assertIdentifierFree(context: ServiceContext, identifier: string, own: RoleDraft | null = null): Promise<void> {
+  if (identifier.trim() === '') throw new InvalidArgumentError('identifier', 'A role identifier must not be empty');
+  const { roleHandler } = context.persistence;
+  const role = await roleHandler.loadRoleByIdentifier(identifier);
+  const drafts = await roleHandler.loadRoleDraftsByIdentifier(identifier);
+  const taken = (role !== null && role.id !== own?.originalId) || drafts.some((draft) => draft.id !== own?.id);
+  if (taken) throw new InvalidArgumentError('identifier', `A Role with identifier '${identifier}' already exists`);
+}

@@ -1,0 +1,137 @@
+import type { Location } from '../../api/values/location.js';
+import { ROOT_LOCATION_ID } from '../../domain/tree/root.js';
+import { segmentKey, urlAliasSegment } from '../../domain/rules/url-alias-text.js';
+import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
+
+/**
+ * The generated aliases of locations (Ibexa `UrlAlias\Handler::publishUrlAliasForLocation`, `locationMoved`,
+ * `translationRemoved`; rest.md §5.14): one entry per translation of the content's current name, below the
+ * parent location's node, all sharing the location's node id. Runs inside the caller's transaction.
+ */
+
+/** A location's generated entries (current and history). */
+const generatedEntries = (tx: PersistenceHandler, locationId: number): Promise<readonly UrlAliasRecord[]> =>
+  tx.urlAliasHandler.loadLocationEntries([locationId], false);
+
+/** The site root (location 2 of a clean install) keeps its empty alias `/`; its children live at the top. */
+const isSiteRoot = (entries: readonly UrlAliasRecord[]): boolean => entries.some((entry) => entry.isOriginal && entry.text === '');
+
+/**
+ * The node id children of a location are keyed by: 0 for the virtual root and the site root, else the node of the
+ * location's generated entries — created (with those of its ancestors) when the location has none yet.
+ */
+export async function locationNodeId(tx: PersistenceHandler, locationId: number): Promise<number> {
+  if (locationId === ROOT_LOCATION_ID) return 0;
+  let entries = await generatedEntries(tx, locationId);
+  if (entries.length === 0) {
+    await publishLocationAliases(tx, [locationId]);
+    entries = await generatedEntries(tx, locationId);
+  }
+  if (isSiteRoot(entries)) return 0;
+  const [first] = entries;
+  if (!first) throw new Error(`Location ${locationId} got no URL alias`);
+  return first.id;
+}
+
+/**
+ * (Re)publishes the generated aliases of locations from their content's current names, parents before children
+ * (Ibexa publishes them at every publication, new location, copy, swap and restore). Unknown locations are skipped.
+ */
+export async function publishLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+  for (const location of await tx.locationHandler.loadList(locationIds)) {
+    if (location.depth === 0) continue;
+    const version = await tx.contentHandler.loadVersionInfo(location.contentId, location.contentInfo.currentVersionNo);
+    if (!version) continue;
+    await publishLocation(tx, location, version.names);
+  }
+}
+
+async function publishLocation(tx: PersistenceHandler, location: Location, names: Readonly<Record<string, string>>): Promise<void> {
+  const existing = await generatedEntries(tx, location.id);
+  if (isSiteRoot(existing)) return;
+  const parentNode = await locationNodeId(tx, location.parentLocationId);
+  const nodeId = existing[0]?.id ?? (await tx.urlAliasHandler.nextNodeId());
+  for (const [languageCode, name] of Object.entries(names)) {
+    await publishTranslation(tx, location, { nodeId, parentNode, languageCode, text: urlAliasSegment(name) });
+  }
+  await dropLanguages(tx, location.id, (code) => !Object.hasOwn(names, code));
+}
+
+/**
+ * Publishes one translation's entry: claims the first free slot for the text (suffixes 2, 3, … when taken; a
+ * slot lost to a concurrent publication counts as taken), then the translation leaves its previous entry.
+ */
+async function publishTranslation(
+  tx: PersistenceHandler,
+  location: Location,
+  entry: { readonly nodeId: number; readonly parentNode: number; readonly languageCode: string; readonly text: string },
+): Promise<void> {
+  const { nodeId, parentNode, languageCode } = entry;
+  const handler = tx.urlAliasHandler;
+  const alwaysAvailable = location.contentInfo.alwaysAvailable;
+  const current = (await generatedEntries(tx, location.id)).find((candidate) => candidate.isOriginal && candidate.languageCodes.includes(languageCode));
+  for (let counter = 1; ; counter += 1) {
+    const text = counter === 1 ? entry.text : `${entry.text}${counter}`;
+    const textMd5 = segmentKey(text);
+    const slot = await handler.loadEntry(parentNode, textMd5);
+    if (slot && slot.id !== nodeId && (slot.isOriginal || slot.target.kind === 'virtual')) continue;
+    if (current && current === slotOf(current, slot) && current.text === text && current.alwaysAvailable === alwaysAvailable) return;
+    const reused = slot && slot.id === nodeId && slot.isOriginal ? slot.languageCodes : [];
+    const claimed = await handler.claim({
+      parentId: parentNode,
+      textMd5,
+      id: nodeId,
+      text,
+      target: { kind: 'location', locationId: location.id },
+      languageCodes: [...new Set([...reused, languageCode])],
+      alwaysAvailable,
+      isOriginal: true,
+      isCustom: false,
+      forward: false,
+    });
+    if (!claimed) continue;
+    if (current && (current.parentId !== parentNode || current.textMd5 !== textMd5)) await withoutLanguage(tx, current, languageCode);
+    return;
+  }
+}
+
+/** `entry` when `slot` is the same key, else undefined. */
+const slotOf = (entry: UrlAliasRecord, slot: UrlAliasRecord | null): UrlAliasRecord | undefined =>
+  slot && slot.parentId === entry.parentId && slot.textMd5 === entry.textMd5 ? entry : undefined;
+
+/** Removes a language from an entry; an entry left without languages becomes history (keeping its languages). */
+async function withoutLanguage(tx: PersistenceHandler, entry: UrlAliasRecord, languageCode: string): Promise<void> {
+  const languageCodes = entry.languageCodes.filter((code) => code !== languageCode);
+  await tx.urlAliasHandler.save(languageCodes.length === 0 ? { ...entry, isOriginal: false } : { ...entry, languageCodes });
+}
+
+/** Takes the languages `drop` selects off a location's current generated entries. */
+async function dropLanguages(tx: PersistenceHandler, locationId: number, drop: (languageCode: string) => boolean): Promise<void> {
+  for (const entry of await generatedEntries(tx, locationId)) {
+    if (!entry.isOriginal || entry.text === '') continue;
+    const dropped = entry.languageCodes.filter(drop);
+    const kept = entry.languageCodes.filter((code) => !drop(code));
+    if (dropped.length === 0) continue;
+    await tx.urlAliasHandler.save(kept.length === 0 ? { ...entry, isOriginal: false } : { ...entry, languageCodes: kept });
+  }
+}
+
+/**
+ * After a move or a swap (Ibexa `locationMoved`, `locationSwapped`): the locations' current entries become history
+ * first, then new ones are published (below the new parent, with the new content's names), so that swapped
+ * siblings take each other's names. The subtrees follow without writes: children hang on the node ids.
+ */
+export async function republishLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+  for (const locationId of locationIds) {
+    for (const entry of await generatedEntries(tx, locationId)) {
+      if (entry.isOriginal && entry.text !== '') await tx.urlAliasHandler.save({ ...entry, isOriginal: false });
+    }
+  }
+  await publishLocationAliases(tx, locationIds);
+}
+
+/** After a translation is deleted (Ibexa `translationRemoved`): the language leaves the locations' entries. */
+export async function removeTranslationAliases(tx: PersistenceHandler, locationIds: readonly number[], languageCode: string): Promise<void> {
+  for (const locationId of locationIds) await dropLanguages(tx, locationId, (code) => code === languageCode);
+}

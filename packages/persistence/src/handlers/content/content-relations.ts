@@ -1,0 +1,60 @@
+import type { NewRelation, Relation } from '@contentrepo/core';
+import { insertReturningId } from '../../db/inserts.js';
+import type { SqlContext } from '../../db/sql-context.js';
+import { sql } from '../../db/statement.js';
+import { decodeStringList, jsonParam } from '../../db/json-decoders.js';
+import { newRelationRow } from '../../mappers/row-encoders.js';
+
+const DELETE_RELATION = sql<[relationId: number]>('DELETE FROM content_relation WHERE id = ?');
+
+const VERSION_LANGUAGES = sql<[contentId: number]>(
+  'SELECT version_no, language_codes, initial_language_code FROM content_version WHERE content_id = ? ORDER BY version_no',
+);
+const SET_VERSION_LANGUAGES = sql<[languageCodes: string | null, initialLanguageCode: string, contentId: number, versionNo: number]>(
+  'UPDATE content_version SET language_codes = ?, initial_language_code = ? WHERE content_id = ? AND version_no = ?',
+);
+const DELETE_FIELDS = sql<[contentId: number, languageCode: string]>('DELETE FROM content_field WHERE content_id = ? AND language_code = ?');
+const DELETE_NAMES = sql<[contentId: number, languageCode: string]>('DELETE FROM content_name WHERE content_id = ? AND language_code = ?');
+const DELETE_VERSION_FIELDS = sql<[contentId: number, languageCode: string, versionNo: number]>(
+  'DELETE FROM content_field WHERE content_id = ? AND language_code = ? AND version_no = ?',
+);
+const DELETE_VERSION_NAMES = sql<[contentId: number, languageCode: string, versionNo: number]>(
+  'DELETE FROM content_name WHERE content_id = ? AND language_code = ? AND version_no = ?',
+);
+
+/** `ContentHandler.addRelation`: one INSERT returning the id. */
+export async function addRelation(ctx: SqlContext, contentId: number, versionNo: number, relation: NewRelation): Promise<Relation> {
+  const id = await insertReturningId(ctx, 'content_relation', newRelationRow(contentId, versionNo, relation));
+  return { id, sourceContentId: contentId, sourceVersionNo: versionNo, ...relation };
+}
+
+/** `ContentHandler.removeRelation`. */
+export async function removeRelation(ctx: SqlContext, relationId: number): Promise<void> {
+  await ctx.write(DELETE_RELATION, [relationId]);
+}
+
+/**
+ * `ContentHandler.deleteTranslation`: the language's fields and names go in two set-based DELETEs (of one version
+ * or of all); the languageCodes (and initial language) of the versions that had it are rewritten, one UPDATE per
+ * such version of the item.
+ */
+export async function deleteTranslation(ctx: SqlContext, contentId: number, languageCode: string, versionNo: number | null): Promise<void> {
+  await ctx.atomic(async (tx) => {
+    const versions = await tx.all(VERSION_LANGUAGES, [contentId]);
+    if (versionNo === null) {
+      await tx.write(DELETE_FIELDS, [contentId, languageCode]);
+      await tx.write(DELETE_NAMES, [contentId, languageCode]);
+    } else {
+      await tx.write(DELETE_VERSION_FIELDS, [contentId, languageCode, versionNo]);
+      await tx.write(DELETE_VERSION_NAMES, [contentId, languageCode, versionNo]);
+    }
+    for (const row of versions) {
+      const no = row.int('version_no');
+      const codes = decodeStringList(row.json('language_codes'), 'version languages');
+      if ((versionNo !== null && no !== versionNo) || !codes.includes(languageCode)) continue;
+      const kept = codes.filter((code) => code !== languageCode);
+      const initial = row.str('initial_language_code');
+      await tx.write(SET_VERSION_LANGUAGES, [jsonParam(kept), initial === languageCode ? (kept[0] ?? initial) : initial, contentId, no]);
+    }
+  });
+}

@@ -1,0 +1,13 @@
+import { criterionHandler, whereSql } from '../criterion-handler.js';
+import { sqlOf } from '../sql-fragment.js';
+import { wildcardCondition } from '../wildcard.js';
+
+/**
+ * ContentName (search-auth-errors-data.md A.5, docs/adr/0004): some translation's name of the current version
+ * matches the value case-insensitively, `*` being a wildcard. Names are read from `search_name`, written
+ * lower-cased with JavaScript's `toLowerCase` when the version is indexed (SQL `lower()` folds ASCII only on
+ * SQLite), so that a literal prefix uses its index.
+ */
+export const contentNameCriterion = criterionHandler('ContentName', (criterion, ctx) =>
+  whereSql(sqlOf`c.id IN (SELECT sn.content_id FROM search_name sn WHERE ${wildcardCondition(ctx.dialect, 'sn.name', criterion.value)})`),
+);

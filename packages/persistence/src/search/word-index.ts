@@ -1,0 +1,60 @@
+import { compareStrings, type ContentIndexDocument, indexWords } from '@contentrepo/core';
+import { chunks } from '../db/batches.js';
+import type { Row } from '../db/row.js';
+import type { SqlValue } from '../db/sql-session.js';
+import { placeholders, StatementsBySize, type Statement } from '../db/statement.js';
+import { reversedWord } from './full-text-words.js';
+
+/** What the word index is written through: a {@link SqlContext}, or a migration's executor. */
+export interface StatementRunner {
+  all(statement: Statement, params: readonly SqlValue[]): Promise<Row[]>;
+  write(statement: Statement, params: readonly SqlValue[]): Promise<number>;
+}
+
+/** New dictionary words, existing ones left alone (no row is updated, so concurrent publishes never wait on a word). */
+const INSERT_WORDS = new StatementsBySize(
+  (size) => `INSERT INTO search_word (word, reversed) VALUES ${Array.from({ length: size }, () => '(?, ?)').join(', ')} ON CONFLICT (word) DO NOTHING`,
+);
+const WORD_IDS = new StatementsBySize((size) => `SELECT id, word FROM search_word WHERE word IN (${placeholders(size)})`);
+const INSERT_LINKS = new StatementsBySize(
+  (size) => `INSERT INTO search_word_link (word_id, content_id, language_code) VALUES ${Array.from({ length: size }, () => '(?, ?, ?)').join(', ')}`,
+);
+
+/**
+ * The words of an index document per language (A.7 indexing): core's `indexWords` of every entry's full text
+ * (normalised, split on non-word characters, cut to 150 code points), exactly the words core's evaluator
+ * matches.
+ */
+export function documentWords(document: ContentIndexDocument): Map<string, Set<string>> {
+  const byLanguage = new Map<string, Set<string>>();
+  for (const entry of document.fields) {
+    const words = byLanguage.get(entry.languageCode) ?? new Set<string>();
+    for (const word of indexWords(entry.fullText)) words.add(word);
+    byLanguage.set(entry.languageCode, words);
+  }
+  return byLanguage;
+}
+
+/**
+ * Writes the postings of one item (`search_word_link`: word, item, language), adding unknown words to the
+ * dictionary (`search_word` with the reversed word). Words are inserted in code-point order, the order of the
+ * unique index, so that concurrent publishes on PostgreSQL take its locks in one order.
+ */
+export async function insertWords(runner: StatementRunner, contentId: number, words: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const distinct = [...new Set([...words.values()].flatMap((set) => [...set]))].sort(compareStrings);
+  if (distinct.length === 0) return;
+  const ids = new Map<string, number>();
+  for (const batch of chunks(distinct)) {
+    await runner.write(INSERT_WORDS.of(batch.length), batch.flatMap((word) => [word, reversedWord(word)]));
+    for (const row of await runner.all(WORD_IDS.of(batch.length), batch)) ids.set(row.str('word'), row.int('id'));
+  }
+  const links: SqlValue[][] = [];
+  for (const [languageCode, set] of words) {
+    for (const word of set) {
+      const id = ids.get(word);
+      if (id === undefined) throw new Error(`search_word: no id for '${word}'`);
+      links.push([id, contentId, languageCode]);
+    }
+  }
+  for (const batch of chunks(links)) await runner.write(INSERT_LINKS.of(batch.length), batch.flat());
+}
