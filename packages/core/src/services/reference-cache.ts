@@ -1,5 +1,6 @@
 import type { ContentType } from '../api/values/content-type.js';
 import type { Language } from '../api/values/language.js';
+import type { StoredContentType } from '../spi/content-type-handler.js';
 
 /** A value cached until `expiresAt` (ms since the epoch). */
 interface Entry<V> {
@@ -42,19 +43,32 @@ export class TtlCache<K, V> {
  * server nodes see changes after at most the TTL.
  */
 export class ReferenceCache {
+  /** Published content types by id, as API values (null: no such type). */
   readonly contentTypes: TtlCache<number, ContentType | null>;
+  /**
+   * Every published content type as stored (with its field definitions), for search resolution
+   * (ContentTypeIdentifier → ContentTypeId, Field targets, A.5/A.8), which would otherwise load them per search.
+   */
+  readonly allContentTypes: TtlCache<'all', readonly StoredContentType[]>;
   readonly languages: TtlCache<'all', readonly Language[]>;
   readonly defaultStates: TtlCache<'all', readonly number[]>;
 
   constructor(ttlMs: number) {
     this.contentTypes = new TtlCache(ttlMs);
+    this.allContentTypes = new TtlCache(ttlMs);
     this.languages = new TtlCache(ttlMs);
     this.defaultStates = new TtlCache(ttlMs);
   }
 
+  /** Forgets the cached content types (after any content type or group write). */
+  invalidateContentTypes(): void {
+    this.contentTypes.invalidate();
+    this.allContentTypes.invalidate();
+  }
+
   /** Forgets everything (after a content type, language or object state change). */
   invalidate(): void {
-    this.contentTypes.invalidate();
+    this.invalidateContentTypes();
     this.languages.invalidate();
     this.defaultStates.invalidate();
   }

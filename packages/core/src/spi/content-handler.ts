@@ -149,6 +149,12 @@ export interface ContentHandler {
   updateMetadata(contentId: number, patch: ContentMetadataPatch): Promise<ContentInfo>;
   loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]>;
   /**
+   * Relations of several versions at once (each relation names its source version), by id — what
+   * {@link ContentHandler.loadRelations} returns for each version, in one batch whatever the number of versions
+   * (the relations of a page of search hits). Unknown versions have none; duplicates count once.
+   */
+  loadRelationsList(versions: readonly { readonly contentId: number; readonly versionNo: number }[]): Promise<readonly Relation[]>;
+  /**
    * Copies an item into a new one with new ids: every version (or only `versionNo`, which becomes version 1)
    * with its fields, names and relations; the copy gets `remoteId` and `date` as modification date, keeps the
    * owner, section, type, languages and statuses, has no locations (`mainLocationId` null) and the given

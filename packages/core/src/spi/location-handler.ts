@@ -24,6 +24,12 @@ export interface LocationPatch {
  * The location tree (Ibexa `Location\Handler`). Loads return locations with their ContentInfo (one query, not
  * one per row); the virtual root (id 1) carries a synthesised ContentInfo with id 0. No permission checks.
  *
+ * Invariant: every location but the root belongs to a PUBLISHED item. Core creates locations only for published
+ * items (at the first publication from the pending locations of the draft, `createLocation`, copies, recovery
+ * from the trash, which publishes the item again), trashing moves an item's last locations to the trash with the
+ * item, and deleting an item deletes its locations. Location searches rely on it: they read no item status
+ * (`describeTreeInvariants` checks it after every tree operation).
+ *
  * Errors: InvalidArgumentError when a remoteId is already used.
  */
 export interface LocationHandler {
@@ -35,6 +41,7 @@ export interface LocationHandler {
   loadByContent(contentId: number): Promise<readonly Location[]>;
   /** Number of children of each given location (0 for leaves), ignoring permissions. */
   countChildren(locationIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
+  /** Creates a location of a published item (see the invariant above). */
   create(record: LocationCreateRecord): Promise<Location>;
   update(locationId: number, patch: LocationPatch): Promise<Location>;
   /** Sets the location's own hidden flag and recomputes `invisible` for it and its whole subtree. */

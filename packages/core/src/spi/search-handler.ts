@@ -12,6 +12,13 @@ export interface ResolvedQuery {
   readonly offset: number;
   readonly limit: number;
   readonly languageFilter: LanguageFilter;
+  /**
+   * The field types each Field / IsFieldEmpty target of `criterion` can have in the index (search service:
+   * `fieldTargetTypes`): the field type identifiers of the searchable definitions with that identifier whose type
+   * has index data, in any content type (A.8) — the only definitions indexed (`indexContent`). An engine may leave
+   * out comparisons that no listed type can satisfy. Absent, or a target not listed: any field type.
+   */
+  readonly fieldTargetTypes?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Ids of a page of hits plus the total count. */

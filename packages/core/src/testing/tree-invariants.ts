@@ -38,10 +38,21 @@ async function walk(persistence: PersistenceHandler, rootId: number): Promise<Lo
 }
 
 /**
+ * Every location but the root belongs to a published item: items get locations at their first publication
+ * (drafts' locations are pending ones) and trashed items' locations are in the trash. Location searches rely on it
+ * and read no item status (issue #3, persistence `search-query.ts`), so every location they return is checked.
+ */
+async function checkLocationsOfPublishedItems(persistence: PersistenceHandler): Promise<void> {
+  const all = await persistence.locationHandler.loadList(await searchIds(persistence, { type: 'MatchAll' }));
+  expect(all.filter((location) => location.contentInfo.status !== 'PUBLISHED').map((location) => [location.id, location.contentInfo.status])).toEqual([]);
+}
+
+/**
  * Checks the tree invariants of issue #5 item 8 for every location of the sandbox and every location or content
  * ever seen: pathString = parent's pathString + id + '/', depth = parent's + 1, the parent exists, invisible =
  * hidden ∨ content hidden ∨ parent invisible, trashed content has no location, published content with locations
- * has its main location among them, and Subtree / ParentLocationId searches agree with the tree.
+ * has its main location among them, Subtree / ParentLocationId searches agree with the tree, and every location
+ * of the repository belongs to a published item.
  */
 async function checkInvariants(persistence: PersistenceHandler, locations: readonly Location[], seenLocations: ReadonlySet<number>, seenContent: ReadonlySet<number>): Promise<void> {
   const { locationHandler, contentHandler } = persistence;
@@ -75,6 +86,7 @@ async function checkInvariants(persistence: PersistenceHandler, locations: reado
     const subtree = locations.filter((other) => other.pathString.startsWith(location.pathString)).map((other) => other.id).sort((a, b) => a - b);
     expect({ subtreeOf: location.id, ids: await searchIds(persistence, { type: 'Subtree', values: [location.pathString] }) }).toEqual({ subtreeOf: location.id, ids: subtree });
   }
+  await checkLocationsOfPublishedItems(persistence);
 }
 
 /** A comparable picture of the sandbox and the trash (to check that a refused operation changed nothing). */
@@ -103,6 +115,34 @@ export function describeTreeInvariants(name: string, create: () => Promise<Persi
     });
     afterAll(async () => {
       await store?.close();
+    });
+
+    it('give locations to published items only: drafts, new versions, trash, recovery and deletion', async () => {
+      if (!admin || !store) throw new Error('store not created');
+      const { contentService, locationService, trashService } = admin;
+      const persistence = store.persistence;
+      const folder = await publishFolder(admin, 'Lifecycle', 2);
+      const locationsOf = async (contentId: number): Promise<number[]> => (await persistence.locationHandler.loadByContent(contentId)).map((location) => location.id);
+      const draft = await contentService.createContent({ contentTypeId: 1, mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Draft only' }] }, [
+        { parentLocationId: folder.locationId },
+      ]);
+      expect(await locationsOf(draft.contentInfo.id)).toEqual([]);
+      await checkLocationsOfPublishedItems(persistence);
+      const child = await publishFolder(admin, 'Child', folder.locationId);
+      await contentService.createContentDraft(child.contentId);
+      expect((await contentService.loadContentInfo(child.contentId)).status).toBe('PUBLISHED');
+      await checkLocationsOfPublishedItems(persistence);
+      const trashed = await trashService.trash(folder.locationId);
+      expect(trashed).not.toBeNull();
+      expect(await locationsOf(child.contentId)).toEqual([]);
+      await checkLocationsOfPublishedItems(persistence);
+      await trashService.recover(trashed?.id ?? 0);
+      expect(await locationsOf(child.contentId)).toHaveLength(1);
+      await checkLocationsOfPublishedItems(persistence);
+      await locationService.deleteLocation(folder.locationId);
+      await contentService.deleteContent(draft.contentInfo.id);
+      expect(await locationsOf(child.contentId)).toEqual([]);
+      await checkLocationsOfPublishedItems(persistence);
     });
 
     it(`hold after random move/copy/swap/hide/trash/recover/delete sequences (${TREE_PROPERTY_RUNS} runs, seed ${TREE_PROPERTY_SEED})`, async () => {

@@ -1,20 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { LocationEntity } from './content-entities.js';
 import { BOOL, INT, JSON_COLUMN, SMALLINT, TEXT, seconds, varchar } from './columns.js';
 
-/** Row of `trash`: a trashed location as it was, with its batch root and date (migration 0005). */
-export interface TrashEntity {
-  id: number;
+/** Row of `trash`: a trashed location as it was (the `location` columns), with its batch root and date (migration 0005). */
+export interface TrashEntity extends LocationEntity {
   rootId: number;
-  parentId: number;
-  contentId: number;
-  pathString: string;
-  depth: number;
-  priority: number;
-  hidden: boolean;
-  invisible: boolean;
-  remoteId: string;
-  sortField: number;
-  sortOrder: number;
   trashed: number;
 }
 /** Entity schema of `trash` (TrashEntity). */

@@ -20,6 +20,7 @@ const HOT: readonly (readonly [string, Statement, readonly SqlValue[]])[] = [
   ['fields of a version', content.FIELDS_OF_VERSION, [1, 1]],
   ['fields of versions', content.FIELDS_OF_VERSIONS.of(2), [1, 1, 2, 1]],
   ['relations', content.RELATIONS_OF_VERSION, [1, 1]],
+  ['relations of versions', content.RELATIONS_OF_VERSIONS.of(2), [1, 1, 2, 1]],
   ['pending locations', content.PENDING_LOCATIONS, [1]],
   ['field positions', content.FIELD_POSITIONS.of(2), [4, 5]],
   ['new draft version', versions.INSERT_DRAFT_VERSION, [1, 14, 0, 0, 'eng-GB', 1, 1]],

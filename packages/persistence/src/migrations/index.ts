@@ -4,6 +4,7 @@ import { SearchIndexMigration } from './m0002-search-index.js';
 import { SearchWordsMigration } from './m0003-search-words.js';
 import { RoleDraftsMigration } from './m0004-role-drafts.js';
 import { RepositoryManagementMigration } from './m0005-repository-management.js';
+import { SearchProbesMigration } from './m0006-search-probes.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0003-search-words', class: SearchWordsMigration },
   { name: '0004-role-drafts', class: RoleDraftsMigration },
   { name: '0005-repository-management', class: RepositoryManagementMigration },
+  { name: '0006-search-probes', class: SearchProbesMigration },
 ];

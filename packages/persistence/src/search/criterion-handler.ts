@@ -29,6 +29,17 @@ export interface CriterionContext {
   readonly languageFilter: LanguageFilter;
   /** Whether the criterion being translated sits under an odd number of LogicalNot (its condition is negated). */
   readonly negated: boolean;
+  /**
+   * The field types the index can hold for a Field / IsFieldEmpty target (`ResolvedQuery.fieldTargetTypes`), or
+   * null when the query does not say (every type is possible).
+   */
+  fieldTargetTypes(target: string): readonly string[] | null;
+  /**
+   * The dictionary ids of the words a FullText query matches, stop words left out, resolved before the statement
+   * is built (`resolveFullTextWords`).
+   * @throws Error when the query's words were not resolved (a bug of the caller).
+   */
+  fullTextWords(query: string): readonly number[];
   /** The where-builder of a nested criterion. @throws NotImplementedError when it has no handler. */
   apply(criterion: Criterion): WhereBuilder;
   /** The where-builder of the criterion of a LogicalNot (translated with `negated` flipped). */

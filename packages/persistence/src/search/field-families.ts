@@ -2,6 +2,7 @@ import {
   FIELD_SEARCH_FAMILIES,
   type FieldOperator,
   type FieldSearchFamily,
+  fieldSearchFamily,
   toSearchFloatKey,
   toSearchInteger,
   toSearchString,
@@ -51,44 +52,94 @@ export function textCondition(dialect: Dialect, column: string, { operator, valu
  * `collection` family: some element matches — number elements (`value_int`) as integers, string elements
  * (`value_string`) as `simpleText` (CONTAINS and LIKE on numbers are equality).
  */
-export function elementCondition(dialect: Dialect, alias: string, comparison: FieldComparison): SqlFragment | null {
-  const numbers = integerCondition(`${alias}.value_int`, comparison);
-  const strings = textCondition(dialect, `${alias}.value_string`, comparison, false);
+export function elementCondition(dialect: Dialect, column: (name: 'value_int' | 'value_string') => string, comparison: FieldComparison): SqlFragment | null {
+  const numbers = integerCondition(column('value_int'), comparison);
+  const strings = textCondition(dialect, column('value_string'), comparison, false);
   return joinFragments(
     [
-      ...(numbers ? [sqlOf`${fragment(`${alias}.value_int IS NOT NULL`)} AND ${numbers}`] : []),
-      ...(strings ? [sqlOf`${fragment(`${alias}.value_string IS NOT NULL`)} AND ${strings}`] : []),
+      ...(numbers ? [sqlOf`${fragment(`${column('value_int')} IS NOT NULL`)} AND ${numbers}`] : []),
+      ...(strings ? [sqlOf`${fragment(`${column('value_string')} IS NOT NULL`)} AND ${strings}`] : []),
     ],
     ' OR ',
   );
 }
 
 /**
- * The `(content_id, language_code)` pairs whose index entry of field `target` matches, as one UNION ALL branch per
- * family that can match (docs/adr/0004-search-semantics.md "Field families"): each branch filters
- * `search_field` by identifier, family (the entry's field type) and its key, so that each uses the index
- * `(field_def_identifier, sort_key_int)` or `(field_def_identifier, sort_key_string)`; collections read
- * `search_field_element` (index `(field_def_identifier, value_int | value_string)`). Null when nothing can match.
+ * One source of index entries of a field: the table (`search_field sf`, or `search_field_element se` for
+ * collections) and the condition its row must meet (identifier, family, key), with bindings in order. Rendered as
+ * an uncorrelated list of `(content_id, language_code)` pairs or as a correlated probe of one item
+ * (`criteria/field.ts`).
  */
-export function fieldMatches(dialect: Dialect, target: string, comparison: FieldComparison): SqlFragment | null {
-  const listed = Object.keys(FIELD_SEARCH_FAMILIES);
-  const branch = (types: SqlFragment, condition: SqlFragment | null): SqlFragment[] =>
-    condition
-      ? [
-          sqlOf`SELECT sf.content_id, sf.language_code FROM search_field sf WHERE sf.field_def_identifier = ${fragment('?', target)} AND sf.field_type_identifier ${types} AND ${condition}`,
-        ]
-      : [];
-  const inTypes = (types: readonly string[]): SqlFragment => sqlOf`IN (${valueList(types)})`;
-  const elements = elementCondition(dialect, 'se', comparison);
-  const branches = [
-    ...branch(inTypes(typesOf('integer')), integerCondition('sf.sort_key_int', comparison)),
-    ...branch(inTypes(typesOf('float')), floatCondition('sf.sort_key_string', comparison)),
-    ...branch(inTypes(typesOf('simpleText')), textCondition(dialect, 'sf.sort_key_string', comparison, false)),
-    ...branch(sqlOf`NOT IN (${valueList(listed)})`, textCondition(dialect, 'sf.sort_key_string', comparison, true)),
-    ...(elements
-      ? [sqlOf`SELECT se.content_id, se.language_code FROM search_field_element se WHERE se.field_def_identifier = ${fragment('?', target)} AND (${elements})`]
-      : []),
-  ];
-  if (branches.length === 0) return null;
-  return { sql: branches.map((part) => part.sql).join(' UNION ALL '), bindings: branches.flatMap((part) => part.bindings) };
+export interface FieldBranch {
+  readonly table: 'search_field' | 'search_field_element';
+  readonly alias: 'sf' | 'se';
+  readonly condition: SqlFragment;
+}
+
+/**
+ * The families whose index entries can hold field `target` (docs/adr/0004-search-semantics.md "Field families"):
+ * those of `types` — the field types the search service resolved for the target (`ResolvedQuery.fieldTargetTypes`)
+ * — each with the types of that family; every family (the `text` family as "not listed") when unknown.
+ */
+function familyTypes(types: readonly string[] | null): Map<FieldSearchFamily, SqlFragment> {
+  const inTypes = (list: readonly string[]): SqlFragment => sqlOf`IN (${valueList(list)})`;
+  if (types === null) {
+    return new Map<FieldSearchFamily, SqlFragment>([
+      ['integer', inTypes(typesOf('integer'))],
+      ['float', inTypes(typesOf('float'))],
+      ['simpleText', inTypes(typesOf('simpleText'))],
+      ['text', sqlOf`NOT IN (${valueList(Object.keys(FIELD_SEARCH_FAMILIES))})`],
+      ['collection', fragment('')],
+    ]);
+  }
+  const byFamily = new Map<FieldSearchFamily, string[]>();
+  for (const type of types) {
+    const family = fieldSearchFamily(type);
+    byFamily.set(family, [...(byFamily.get(family) ?? []), type]);
+  }
+  return new Map([...byFamily].map(([family, list]) => [family, inTypes(list)]));
+}
+
+/**
+ * The index entries of field `target` that match a comparison, as one branch per family that can hold the field
+ * and match (docs/adr/0004-search-semantics.md "Field families"): `search_field` filtered by identifier, family
+ * (the entry's field type) and its key — so that each branch uses the covering index
+ * `(field_def_identifier, sort_key_int | sort_key_string, …)` — and for collections `search_field_element`
+ * (indexes `(field_def_identifier, value_int | value_string, …)`). With the target's field types known (`types`,
+ * from the content types) only their families are searched: an integer field is one index range. Empty when
+ * nothing can match.
+ *
+ * `probe`: the branches will be probed per item (`content_id = c.id AND language_code = …`, `criteria/field.ts`),
+ * on the indexes by item of migration 0006. On SQLite the keys are then written `+column` — the same values (the
+ * operands are of the column's own type, its collation is BINARY) in terms no index can serve, so that the
+ * planner, which has no statistics, looks the item up instead of scanning a key range per candidate.
+ */
+export function fieldBranches(
+  dialect: Dialect,
+  target: string,
+  comparison: FieldComparison,
+  types: readonly string[] | null,
+  probe = false,
+): FieldBranch[] {
+  const key = (alias: 'sf' | 'se', name: string): string => `${probe && dialect === 'sqlite' ? '+' : ''}${alias}.${name}`;
+  const families = familyTypes(types);
+  const branches: FieldBranch[] = [];
+  const entry = (family: FieldSearchFamily, condition: SqlFragment | null): void => {
+    const typeCondition = families.get(family);
+    if (!condition || !typeCondition) return;
+    branches.push({
+      table: 'search_field',
+      alias: 'sf',
+      condition: sqlOf`sf.field_def_identifier = ${fragment('?', target)} AND sf.field_type_identifier ${typeCondition} AND ${condition}`,
+    });
+  };
+  entry('integer', integerCondition(key('sf', 'sort_key_int'), comparison));
+  entry('float', floatCondition(key('sf', 'sort_key_string'), comparison));
+  entry('simpleText', textCondition(dialect, key('sf', 'sort_key_string'), comparison, false));
+  entry('text', textCondition(dialect, key('sf', 'sort_key_string'), comparison, true));
+  const elements = families.has('collection') ? elementCondition(dialect, (name) => key('se', name), comparison) : null;
+  if (elements) {
+    branches.push({ table: 'search_field_element', alias: 'se', condition: sqlOf`se.field_def_identifier = ${fragment('?', target)} AND (${elements})` });
+  }
+  return branches;
 }

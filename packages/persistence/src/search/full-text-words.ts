@@ -1,7 +1,10 @@
 import { fullTextAlternatives, type FullTextAlternative } from '@contentrepo/core';
+import { chunks } from '../db/batches.js';
 import { contentStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
-import { fragment, joinFragments, type SqlFragment, sqlOf } from './sql-fragment.js';
+import type { SqlContext } from '../db/sql-context.js';
+import { placeholders } from '../db/statement.js';
+import { fragment, joinFragments, type SqlFragment } from './sql-fragment.js';
 import { containsCondition } from './wildcard.js';
 
 /**
@@ -51,34 +54,97 @@ export function alternativeCondition(dialect: Dialect, alternative: FullTextAlte
   }
 }
 
-/**
- * Whether the dictionary word `w` is NOT a stop word (A.7 step 6): fewer than `floor(0.66 × published items)`
- * published items hold it in any language. `df < floor(0.66 n)` is `50 (df + 1) ≤ 33 n` in integers (equal to
- * core's floating-point `stopWordThreshold`). The item count is computed once per statement; a word's document
- * frequency (published items holding it) is counted only when its postings could reach the threshold, so the
- * cost is proportional to the postings of the words the query matches.
- */
-function notStopWord(): SqlFragment {
-  const published = contentStatusCode('PUBLISHED');
-  // The literal status lets both counts use the partial index `content_published_items_index` (migration 0002).
-  const items = `(SELECT COUNT(*) FROM content nc WHERE nc.status = ${published})`;
-  const postings = '(SELECT COUNT(*) FROM search_word_link pl WHERE pl.word_id = w.id)';
-  const frequency =
-    '(SELECT COUNT(DISTINCT sl.content_id) FROM search_word_link sl JOIN content sc ON sc.id = sl.content_id ' +
-    `WHERE sl.word_id = w.id AND sc.status = ${published})`;
-  // The word's postings (an index range count) bound its frequency: when they are few, the exact count is skipped.
-  return fragment(`(50 * (${postings} + 1) <= 33 * ${items} OR 50 * (${frequency} + 1) <= 33 * ${items})`);
+/** A dictionary word an alternative matched, with the number of its postings (an upper bound of its frequency). */
+interface MatchedWord {
+  readonly id: number;
+  readonly postings: number;
 }
 
 /**
- * The ids of the dictionary words a FullText query matches (any alternative of core's `fullTextAlternatives`)
- * that are not stop words; null when no alternative can match anything.
+ * The smallest number of published items `n` for which a word held by `frequency` of them is not a stop word:
+ * `50 (frequency + 1) ≤ 33 n` (A.7 step 6, `df < floor(0.66 n)` in integers, equal to core's `stopWordThreshold`).
  */
-export function matchedWords(dialect: Dialect, query: string): SqlFragment | null {
+export function itemsNeeded(frequency: number): number {
+  return Math.floor((50 * (frequency + 1) + 32) / 33);
+}
+
+const PUBLISHED = contentStatusCode('PUBLISHED');
+
+/**
+ * The statement counting published items up to a bound (its one parameter): an index scan of at most that many
+ * entries of the partial index `content_published_items_index` (migration 0002), whose condition the literal
+ * status matches; the exact count when it is below the bound.
+ */
+export const PUBLISHED_ITEMS_UP_TO = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM content WHERE status = ${PUBLISHED} LIMIT ?) bounded`;
+
+/** The published items counted up to `bound` ({@link PUBLISHED_ITEMS_UP_TO}). */
+async function publishedItemsUpTo(ctx: SqlContext, bound: number): Promise<number> {
+  const [row] = await ctx.rawRows(PUBLISHED_ITEMS_UP_TO, [bound]);
+  return row?.int('n') ?? 0;
+}
+
+/** Document frequencies (published items holding the word, any language) of `ids`. */
+async function frequencies(ctx: SqlContext, ids: readonly number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  for (const batch of chunks(ids)) {
+    const rows = await ctx.rawRows(
+      'SELECT sl.word_id AS id, COUNT(DISTINCT sl.content_id) AS df FROM search_word_link sl JOIN content sc ON sc.id = sl.content_id ' +
+        `WHERE sl.word_id IN (${placeholders(batch.length)}) AND sc.status = ${PUBLISHED} GROUP BY sl.word_id`,
+      batch,
+    );
+    for (const row of rows) result.set(row.int('id'), row.int('df'));
+  }
+  return result;
+}
+
+/**
+ * The statement of the dictionary words some alternative of `query` matches (core's `fullTextAlternatives`), each
+ * with its number of postings (`id`, `postings`); null when no alternative can match a word.
+ */
+export function dictionaryQuery(dialect: Dialect, query: string): SqlFragment | null {
   const conditions = fullTextAlternatives(query).flatMap((alternative) => {
     const condition = alternativeCondition(dialect, alternative);
     return condition ? [condition] : [];
   });
   const any = joinFragments(conditions, ' OR ');
-  return any && sqlOf`SELECT w.id FROM search_word w WHERE (${any}) AND ${notStopWord()}`;
+  return any && { sql: `SELECT w.id AS id, (SELECT COUNT(*) FROM search_word_link pl WHERE pl.word_id = w.id) AS postings FROM search_word w WHERE ${any.sql}`, bindings: any.bindings };
+}
+
+async function dictionaryMatches(ctx: SqlContext, query: string): Promise<MatchedWord[]> {
+  const statement = dictionaryQuery(ctx.dialect, query);
+  if (!statement) return [];
+  const rows = await ctx.rawRows(statement.sql, statement.bindings);
+  return rows.map((row) => ({ id: row.int('id'), postings: row.int('postings') }));
+}
+
+/**
+ * The words each FullText query of a search matches, stop words left out (A.7, docs/adr/0004-search-semantics.md),
+ * as ids of the dictionary `search_word`, sorted — decided when the search runs, since publishing moves words in
+ * and out of the stop words:
+ * 1. the dictionary words an alternative matches (equality, prefix and suffix ranges, an infix scan of the
+ *    dictionary), each with its number of postings (an index range count), which bounds its frequency `df`;
+ * 2. the published items counted only up to the largest number any of those postings needs (`itemsNeeded`): a
+ *    word whose postings need no more than that is no stop word — no full count of the items;
+ * 3. only when the items are fewer (then counted exactly) are the frequencies of the words concerned counted, and
+ *    words with `50 (df + 1) > 33 n` left out.
+ * A few statements per search whatever the data size; a query no alternative can match gets no words.
+ */
+export async function resolveFullTextWords(ctx: SqlContext, queries: readonly string[]): Promise<ReadonlyMap<string, readonly number[]>> {
+  const result = new Map<string, readonly number[]>();
+  const matches = new Map<string, MatchedWord[]>();
+  for (const query of new Set(queries)) matches.set(query, await dictionaryMatches(ctx, query));
+  const all = [...matches.values()].flat();
+  if (all.length === 0) {
+    for (const query of matches.keys()) result.set(query, []);
+    return result;
+  }
+  const bound = all.reduce((most, word) => Math.max(most, itemsNeeded(word.postings)), 0);
+  const items = await publishedItemsUpTo(ctx, bound);
+  const doubtful = [...new Set(all.filter((word) => itemsNeeded(word.postings) > items).map((word) => word.id))];
+  const frequency = doubtful.length === 0 ? new Map<number, number>() : await frequencies(ctx, doubtful);
+  const kept = (word: MatchedWord): boolean => itemsNeeded(word.postings) <= items || itemsNeeded(frequency.get(word.id) ?? 0) <= items;
+  for (const [query, words] of matches) {
+    result.set(query, [...new Set(words.filter(kept).map((word) => word.id))].sort((a, b) => a - b));
+  }
+  return result;
 }

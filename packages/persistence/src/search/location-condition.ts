@@ -1,5 +1,6 @@
+import type { Criterion, SortClause } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
-import type { CriterionContext, WhereBuilder } from './criterion-handler.js';
+import type { CriterionContext, CriterionType, WhereBuilder } from './criterion-handler.js';
 
 /** Adds a condition on the location table alias it is given. */
 export type LocationCondition = (query: Knex.QueryBuilder, alias: string) => void;
@@ -17,4 +18,45 @@ export function locationMatch(ctx: CriterionContext, condition: LocationConditio
       'c.id',
       ctx.kx('location as ml').select('ml.content_id').where('ml.depth', '>', 0).where((inner) => condition(inner, 'ml')),
     );
+}
+
+/**
+ * Criteria whose handlers read, in a location search, the hit's location row `l` only (tree, location keys,
+ * `invisible`, bookmarks) — with the logical ones when all their children do. `query-plans.test.ts` runs each of
+ * them in a location search without the item joined.
+ */
+export const LOCATION_ROW_CRITERIA: ReadonlySet<CriterionType> = new Set<CriterionType>([
+  'MatchAll',
+  'MatchNone',
+  'LocationId',
+  'LocationRemoteId',
+  'ParentLocationId',
+  'Subtree',
+  'Ancestor',
+  'LocationDepth',
+  'LocationPriority',
+  'Visibility',
+  'IsBookmarked',
+]);
+
+/** Sort clauses whose keys, in a location search, read the hit's location row only. */
+const LOCATION_ROW_SORT_CLAUSES: ReadonlySet<SortClause['type']> = new Set(['LocationDepth', 'LocationPath', 'LocationPriority', 'LocationId', 'Score']);
+
+/**
+ * Whether a location search reads its hits' items (`content c`): some criterion or sort clause is not answered by
+ * the location row alone. When none is, the search reads `location` only — no item to look up per location.
+ */
+export function readsItem(criterion: Criterion, sortClauses: readonly SortClause[]): boolean {
+  const reads = (node: Criterion): boolean => {
+    switch (node.type) {
+      case 'LogicalAnd':
+      case 'LogicalOr':
+        return node.criteria.some(reads);
+      case 'LogicalNot':
+        return reads(node.criterion);
+      default:
+        return !LOCATION_ROW_CRITERIA.has(node.type);
+    }
+  };
+  return reads(criterion) || sortClauses.some((clause) => !LOCATION_ROW_SORT_CLAUSES.has(clause.type));
 }

@@ -1,7 +1,9 @@
 import { expect, it } from '@jest/globals';
 import type { Criterion, SortClause } from '@contentrepo/core';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
-import { buildSearch } from './search-query.js';
+import { dictionaryQuery, PUBLISHED_ITEMS_UP_TO } from './full-text-words.js';
+import { buildSearch, type SearchPreparation } from './search-query.js';
+import { paysForWholeMatch } from './search-statements.js';
 
 const isBinding = (value: unknown): value is string | number | boolean | null =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -16,16 +18,26 @@ const field = (target: string, operator: 'EQ' | 'BETWEEN' | 'LT', ...values: (st
 describeOnEachDialect(
   'search query plans',
   (store) => {
-    const plan = async (criterion: Criterion, target: 'content' | 'location' = 'content', sortClauses: SortClause[] = []): Promise<string> => {
+    const explain = async (sql: string, bindings: readonly unknown[]): Promise<string[]> => {
       const ctx = await store().rawContext();
-      const query = { criterion, sortClauses, offset: 0, limit: 25, languageFilter: {} };
-      const { page, count } = buildSearch(ctx.kx, ctx.dialect, target, query);
+      const rows = await ctx.rawRows(`EXPLAIN QUERY PLAN ${sql}`, bindings.filter(isBinding));
+      return rows.map((row) => row.str('detail'));
+    };
+    const noWords: SearchPreparation = { fullTextWords: new Map() };
+    const plan = async (
+      criterion: Criterion,
+      target: 'content' | 'location' = 'content',
+      sortClauses: SortClause[] = [],
+      options: { readonly preparation?: SearchPreparation; readonly fieldTargetTypes?: ReadonlyMap<string, readonly string[]> } = {},
+    ): Promise<string> => {
+      const ctx = await store().rawContext();
+      const query = { criterion, sortClauses, offset: 0, limit: 25, languageFilter: {}, ...(options.fieldTargetTypes ? { fieldTargetTypes: options.fieldTargetTypes } : {}) };
+      const { page, count } = buildSearch(ctx.kx, ctx.dialect, target, query, options.preparation ?? noWords);
       const plans: string[] = [];
       for (const statement of [count, page]) {
         if (!statement) continue;
         const { sql, bindings } = statement.toSQL();
-        const rows = await ctx.rawRows(`EXPLAIN QUERY PLAN ${sql}`, bindings.filter(isBinding));
-        plans.push(rows.map((row) => row.str('detail')).join('\n'));
+        plans.push((await explain(sql, bindings)).join('\n'));
       }
       return plans.join('\n');
     };
@@ -57,20 +69,74 @@ describeOnEachDialect(
       expect(await plan({ type: 'IsFieldEmpty', target: 'title', value: true })).not.toMatch(/SCAN sf/);
     });
 
-    it('run FullText on the word index: dictionary lookups and ranges, postings by word', async () => {
-      const exact = await plan({ type: 'FullText', value: 'word' });
+    it('run FullText on the word index: dictionary lookups and ranges, postings by word, a bounded item count', async () => {
+      const dictionary = async (query: string): Promise<string> => {
+        const statement = dictionaryQuery('sqlite', query);
+        if (!statement) throw new Error(`no dictionary statement for ${query}`);
+        return (await explain(statement.sql, statement.bindings)).join('\n');
+      };
+      const exact = await dictionary('word');
       expect(exact).toMatch(/search_word_word_unique \(word=\?\)/);
-      expect(exact).toMatch(/SEARCH wl USING PRIMARY KEY \(word_id=\?\)/);
-      expect(exact).toMatch(/SCAN nc USING COVERING INDEX content_published_items_index/);
-      expect(await plan({ type: 'FullText', value: 'wor*' })).toMatch(/search_word_word_unique \(word>\? AND word<\?\)/);
-      expect(await plan({ type: 'FullText', value: '*ord' })).toMatch(/search_word_reversed_index \(reversed>\? AND reversed<\?\)/);
+      expect(exact).toMatch(/SEARCH pl USING PRIMARY KEY \(word_id=\?\)/);
+      expect(await dictionary('wor*')).toMatch(/search_word_word_unique \(word>\? AND word<\?\)/);
+      expect(await dictionary('*ord')).toMatch(/search_word_reversed_index \(reversed>\? AND reversed<\?\)/);
+      expect((await explain(PUBLISHED_ITEMS_UP_TO, [10])).join('\n')).toMatch(/SCAN content USING COVERING INDEX content_published_items_index/);
+      const postings = await plan({ type: 'FullText', value: 'word' }, 'content', [], { preparation: { fullTextWords: new Map([['word', [1, 2]]]) } });
+      expect(postings).toMatch(/SEARCH wl USING PRIMARY KEY \(word_id=\?\)/);
+      expect(postings).not.toMatch(/search_word /);
     });
 
-    it('sort by a field through the primary key of search_field', async () => {
+    it('search only the families of the field types a Field target has, and probe the item under a NOT', async () => {
+      const rating = field('rating', 'BETWEEN', 1, 5);
+      const known = await plan(rating, 'content', [], { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) });
+      expect(known).toMatch(/search_field_field_def_identifier_sort_key_int_index/);
+      expect(known).not.toMatch(/sort_key_string|search_field_element/);
+      const probe = (alias: string, table: string): RegExp =>
+        new RegExp(`CORRELATED SCALAR SUBQUERY \\d+\\n\\s*SEARCH ${alias} USING COVERING INDEX ${table}_content_id_field_def_identifier_index \\(content_id=\\? AND field_def_identifier=\\? AND language_code=\\?`);
+      const tags = new Map([['tags', ['ezkeyword']]]);
+      expect(await plan({ type: 'LogicalNot', criterion: field('tags', 'LT', 'm') }, 'content', [], { fieldTargetTypes: tags })).toMatch(probe('se', 'search_field_element'));
+      expect(await plan({ type: 'LogicalNot', criterion: field('tags', 'EQ', 7) }, 'content', [], { fieldTargetTypes: tags })).toMatch(probe('se', 'search_field_element'));
+      const notRating = await plan({ type: 'LogicalNot', criterion: field('rating', 'LT', 5) }, 'content', [], { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) });
+      expect(notRating).toMatch(probe('sf', 'search_field'));
+      const title = new Map([['title', ['ezstring']]]);
+      expect(await plan({ type: 'LogicalNot', criterion: field('title', 'LT', 'm') }, 'content', [], { fieldTargetTypes: title })).toMatch(probe('sf', 'search_field'));
+      expect(await plan({ type: 'LogicalNot', criterion: field('title', 'EQ', 'm') }, 'content', [], { fieldTargetTypes: title })).toMatch(probe('sf', 'search_field'));
+      const empty = await plan({ type: 'LogicalNot', criterion: { type: 'IsFieldEmpty', target: 'title', value: true } });
+      expect(empty).toMatch(/SEARCH sf USING COVERING INDEX search_field_content_id_field_def_identifier_index \(content_id=\? AND field_def_identifier=\? AND language_code=\?/);
+    });
+
+    it('run location searches on the location table alone unless a criterion or sort clause reads the item', async () => {
+      const subtree = await plan({ type: 'Subtree', values: ['/1/2/'] }, 'location', [{ type: 'LocationPath', direction: 'ascending' }]);
+      expect(subtree).not.toMatch(/ c /);
+      // The path string is unique: the index serves the whole ORDER BY, no sort of ties.
+      expect(subtree).not.toMatch(/TEMP B-TREE/);
+      expect(await plan({ type: 'ParentLocationId', values: [2] }, 'location', [{ type: 'LocationPriority', direction: 'ascending' }])).not.toMatch(/ c /);
+      expect(await plan({ type: 'ContentTypeId', values: [1] }, 'location')).toMatch(/ c /);
+      expect(await plan({ type: 'Subtree', values: ['/1/2/'] }, 'location', [{ type: 'ContentName', direction: 'ascending' }])).toMatch(/ c /);
+    });
+
+    it('count in the page only when the page pays for the whole match anyway', async () => {
+      const pagePlan = async (criterion: Criterion, target: 'content' | 'location', sortClauses: SortClause[]): Promise<string[]> => {
+        const ctx = await store().rawContext();
+        const { page } = buildSearch(ctx.kx, ctx.dialect, target, { criterion, sortClauses, offset: 0, limit: 25, languageFilter: {} }, noWords);
+        if (!page) throw new Error('no page');
+        const { sql, bindings } = page.toSQL();
+        return explain(sql, bindings);
+      };
+      const subtree: Criterion = { type: 'Subtree', values: ['/1/2/'] };
+      // A sort of the whole match, or a second IN list: the page visits every match before its first row.
+      expect(paysForWholeMatch(await pagePlan(subtree, 'content', [{ type: 'ContentName', direction: 'ascending' }]))).toBe(true);
+      expect(paysForWholeMatch(await pagePlan({ type: 'LogicalAnd', criteria: [subtree, field('title', 'EQ', 'x')] }, 'content', []))).toBe(true);
+      // Listings stop after offset + limit rows: an index in order, or the one list that drives the loop.
+      expect(paysForWholeMatch(await pagePlan(subtree, 'location', [{ type: 'LocationPath', direction: 'ascending' }]))).toBe(false);
+      expect(paysForWholeMatch(await pagePlan({ type: 'ParentLocationId', values: [2] }, 'content', []))).toBe(false);
+    });
+
+    it('sort by a field through an index of search_field by item', async () => {
       const sorted = await plan({ type: 'ParentLocationId', values: [2] }, 'content', [
         { type: 'Field', contentTypeIdentifier: 'folder', fieldDefinitionIdentifier: 'name', direction: 'ascending' },
       ]);
-      expect(sorted).toMatch(/SEARCH sj0 USING INDEX sqlite_autoindex_search_field_1 \(content_id=\?/);
+      expect(sorted).toMatch(/SEARCH sj0 USING (COVERING )?INDEX \w+ \(content_id=\?/);
     });
   },
   { only: 'SQLite' },

@@ -4,6 +4,7 @@ import { contentStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
 import { CRITERION_HANDLERS } from './criteria/index.js';
 import type { CriterionContext, CriterionType, RegisteredCriterionHandler, SearchTarget, WhereBuilder } from './criterion-handler.js';
+import { readsItem } from './location-condition.js';
 import { SORT_CLAUSE_HANDLERS } from './sort-clauses/index.js';
 import {
   applySortJoin,
@@ -11,7 +12,6 @@ import {
   type SortClauseType,
   type SortContext,
   type SortJoin,
-  type SortKey,
 } from './sort-clause-handler.js';
 import type { SqlFragment } from './sql-fragment.js';
 
@@ -28,17 +28,33 @@ const SORT_CLAUSES: ReadonlyMap<SortClauseType, RegisteredSortClauseHandler> = n
  */
 const PUBLISHED = `c.status = ${contentStatusCode('PUBLISHED')}`;
 
-/** The two statements of a search: the exact total and (unless `limit` is 0) the page of ids. */
+/**
+ * The statements of a search: the exact total; unless `limit` is 0, the page of ids; and the same page with the
+ * total of the whole match on each row (`COUNT(*) OVER ()` as `total`), which replaces the two when the page has to
+ * visit every match anyway (`search-statements.ts`).
+ */
 export interface SearchStatements {
   readonly count: Knex.QueryBuilder;
   readonly page: Knex.QueryBuilder | null;
+  readonly countedPage: Knex.QueryBuilder | null;
+}
+
+/** What a search needs decided before its SQL is built (it depends on the data, not only on the query). */
+export interface SearchPreparation {
+  /** The dictionary ids of the words of each FullText query of the criterion, stop words left out. */
+  readonly fullTextWords: ReadonlyMap<string, readonly number[]>;
 }
 
 /**
- * Builds a content search (`content c`, published items, one row each) or a location search (`location l ⋈
- * content c`, locations of published items, the virtual root excluded), with the criterion translated by the
- * registered handlers, the sort clauses then the deterministic tie-break (content id / location id ascending,
- * sort-clause.ts), offset and limit. Nothing is filtered in memory.
+ * Builds a content search (`content c`, published items, one row each) or a location search (`location l`, the
+ * virtual root excluded, with its item as `c`), with the criterion translated by the registered handlers, the sort
+ * clauses then the deterministic tie-break (content id / location id ascending, sort-clause.ts; left out after a
+ * unique key), offset and limit. Nothing is filtered in memory.
+ *
+ * A location search does not check the item's status: every row of `location` belongs to a published item (the
+ * invariant documented in `handlers/location/sql-location-handler.ts` and tested by the tree invariants: drafts'
+ * locations are pending, trashed items' locations are in `trash`). The item is joined only when a criterion or
+ * sort clause reads it (`readsItem`): a subtree listing reads the location index alone.
  *
  * The query's `languageFilter` does not restrict hits by itself (the search service ANDs a LanguageCode criterion
  * for that): it selects the translation Field-like criteria and the Field sort clause read, and the languages
@@ -46,14 +62,28 @@ export interface SearchStatements {
  *
  * @throws NotImplementedError for a criterion or sort clause without a handler.
  */
-export function buildSearch(kx: Knex, dialect: Dialect, target: SearchTarget, query: ResolvedQuery): SearchStatements {
+export function buildSearch(
+  kx: Knex,
+  dialect: Dialect,
+  target: SearchTarget,
+  query: ResolvedQuery,
+  preparation: SearchPreparation,
+): SearchStatements {
   const { languageFilter } = query;
+  const fieldTargetTypes = (fieldTarget: string): readonly string[] | null => query.fieldTargetTypes?.get(fieldTarget) ?? null;
+  const fullTextWords = (value: string): readonly number[] => {
+    const ids = preparation.fullTextWords.get(value);
+    if (!ids) throw new Error(`FullText words of '${value}' were not resolved`);
+    return ids;
+  };
   const contexts = [false, true].map((negated): CriterionContext => ({
     target,
     kx,
     dialect,
     languageFilter,
     negated,
+    fieldTargetTypes,
+    fullTextWords,
     apply: (criterion) => applyCriterion(criterion, contextOf(negated)),
     applyNegated: (criterion) => applyCriterion(criterion, contextOf(!negated)),
   }));
@@ -63,13 +93,15 @@ export function buildSearch(kx: Knex, dialect: Dialect, target: SearchTarget, qu
     return context;
   };
   const where = contextOf(false).apply(query.criterion);
-  const base =
-    target === 'content'
-      ? kx('content as c').whereRaw(PUBLISHED)
-      : kx('location as l').join('content as c', 'c.id', 'l.content_id').whereRaw(PUBLISHED).where('l.depth', '>', 0);
+  let base: Knex.QueryBuilder;
+  if (target === 'content') base = kx('content as c').whereRaw(PUBLISHED);
+  else {
+    base = kx('location as l').where('l.depth', '>', 0);
+    if (readsItem(query.criterion, query.sortClauses)) base.join('content as c', 'c.id', 'l.content_id');
+  }
   base.where((inner) => where(inner));
   const count = base.clone().count({ total: '*' });
-  if (query.limit <= 0) return { count, page: null };
+  if (query.limit <= 0) return { count, page: null, countedPage: null };
 
   const joins = new Set<SortJoin>();
   const leftJoins: SqlFragment[] = [];
@@ -84,19 +116,27 @@ export function buildSearch(kx: Knex, dialect: Dialect, target: SearchTarget, qu
       return alias;
     },
   };
-  const keys: { key: SortKey; ascending: boolean }[] = [];
+  const keys: { sql: string; ascending: boolean }[] = [];
+  let total = false;
   for (const clause of query.sortClauses) {
     const handler = SORT_CLAUSES.get(clause.type);
     if (!handler) throw new NotImplementedError(`No handler available for Sort Clause: ${clause.type}`);
-    for (const key of handler.keys(clause, sortContext)) keys.push({ key, ascending: clause.direction === 'ascending' });
+    for (const key of handler.keys(clause, sortContext)) {
+      if (total) continue;
+      keys.push({ sql: typeof key === 'string' ? key : key.sql, ascending: clause.direction === 'ascending' });
+      total = typeof key !== 'string';
+    }
   }
   const tieBreak = target === 'content' ? 'c.id' : 'l.id';
-  const page = base.clone().select(`${tieBreak} as id`);
-  for (const join of joins) applySortJoin(page, join);
-  for (const join of leftJoins) page.joinRaw(`LEFT JOIN ${join.sql}`, [...join.bindings]);
-  for (const { key, ascending } of keys) page.orderByRaw(`${key} ${ascending ? 'ASC NULLS FIRST' : 'DESC NULLS LAST'}`);
-  page.orderBy(tieBreak, 'asc').offset(Math.max(0, query.offset)).limit(query.limit);
-  return { count, page };
+  const ordered = (columns: readonly string[]): Knex.QueryBuilder => {
+    const page = base.clone().select(kx.raw(columns.join(', ')));
+    for (const join of joins) applySortJoin(page, join);
+    for (const join of leftJoins) page.joinRaw(`LEFT JOIN ${join.sql}`, [...join.bindings]);
+    for (const { sql, ascending } of keys) page.orderByRaw(`${sql} ${ascending ? 'ASC NULLS FIRST' : 'DESC NULLS LAST'}`);
+    if (!total) page.orderBy(tieBreak, 'asc');
+    return page.offset(Math.max(0, query.offset)).limit(query.limit);
+  };
+  return { count, page: ordered([`${tieBreak} AS id`]), countedPage: ordered([`${tieBreak} AS id`, 'COUNT(*) OVER () AS total']) };
 }
 
 function applyCriterion(criterion: Criterion, ctx: CriterionContext): WhereBuilder {

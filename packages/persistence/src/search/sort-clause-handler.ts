@@ -23,8 +23,24 @@ export interface SortContext {
   leftJoin(on: (alias: string) => SqlFragment): string;
 }
 
-/** An SQL expression to order by; NULL sorts first ascending and last descending (core's `compareKeys`). */
-export type SortKey = string;
+/**
+ * An SQL expression to order by; NULL sorts first ascending and last descending (core's `compareKeys`). A
+ * {@link UniqueSortKey} never repeats between two hits.
+ */
+export type SortKey = string | UniqueSortKey;
+
+/**
+ * A key no two hits share (a location's path string or id in a location search, the content id in a content
+ * search): the keys after it, the tie-break included, cannot change the order and are left out, so that an index
+ * on the key alone serves the ORDER BY (no sort of the ties).
+ */
+export interface UniqueSortKey {
+  readonly sql: string;
+  readonly unique: true;
+}
+
+/** A {@link UniqueSortKey}. */
+export const uniqueKey = (sql: string): UniqueSortKey => ({ sql, unique: true });
 
 /** The discriminant of sort clauses. */
 export type SortClauseType = SortClause['type'];

@@ -5,16 +5,20 @@ import type {
   SearchCapability,
   SearchHandler,
 } from '@contentrepo/core';
+import type { Criterion } from '@contentrepo/core';
 import type { SqlContext } from '../db/sql-context.js';
 import type { SearchTarget } from './criterion-handler.js';
+import { resolveFullTextWords } from './full-text-words.js';
 import { deleteIndex, indexDocument } from './search-indexer.js';
 import { compiledSearch } from './search-statements.js';
 
 /**
  * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
- * items once each, location search their locations (root excluded); two statements per search (exact count,
- * page of ids), compiled once per distinct search (`search-statements.ts`). The index tables written by
- * `indexContent` (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
+ * items once each, location search their locations (root excluded). A search runs the statements compiled once
+ * per distinct search (`search-statements.ts`): the exact count and the page of ids, or for searches whose page
+ * visits every match anyway one page that also counts; full-text queries first resolve their words to
+ * dictionary ids, stop words left out (`full-text-words.ts`). The index tables written by `indexContent`
+ * (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
  *
  * Capabilities: `fullText` (the word index) and `imageCriteria` (stored image data); no `scoring`.
  * @throws NotImplementedError for criteria or sort clauses without a handler (see `criteria/index.ts`).
@@ -43,8 +47,32 @@ export class SqlSearchHandler implements SearchHandler {
   }
 
   private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
-    const { count, page } = compiledSearch(this.ctx, target, query);
-    const [counted, hits] = await Promise.all([this.ctx.rowsOf(count), page ? this.ctx.rowsOf(page) : Promise.resolve([])]);
-    return { totalCount: counted[0]?.int('total') ?? 0, ids: hits.map((row) => row.int('id')) };
+    const queries = fullTextQueries(query.criterion);
+    const fullTextWords = queries.length === 0 ? new Map<string, readonly number[]>() : await resolveFullTextWords(this.ctx, queries);
+    const { count, page, counted } = await compiledSearch(this.ctx, target, query, { fullTextWords });
+    if (counted && page) {
+      const hits = await this.ctx.rowsOf(page);
+      const [first] = hits;
+      // No row: the page starts after the last hit (or nothing matches); only the count tells the total then.
+      const totalCount = first ? first.int('total') : query.offset > 0 ? ((await this.ctx.rowsOf(count))[0]?.int('total') ?? 0) : 0;
+      return { totalCount, ids: hits.map((row) => row.int('id')) };
+    }
+    const [total, hits] = await Promise.all([this.ctx.rowsOf(count), page ? this.ctx.rowsOf(page) : Promise.resolve([])]);
+    return { totalCount: total[0]?.int('total') ?? 0, ids: hits.map((row) => row.int('id')) };
+  }
+}
+
+/** The values of the FullText criteria of a tree. */
+function fullTextQueries(criterion: Criterion): string[] {
+  switch (criterion.type) {
+    case 'LogicalAnd':
+    case 'LogicalOr':
+      return criterion.criteria.flatMap(fullTextQueries);
+    case 'LogicalNot':
+      return fullTextQueries(criterion.criterion);
+    case 'FullText':
+      return [criterion.value];
+    default:
+      return [];
   }
 }

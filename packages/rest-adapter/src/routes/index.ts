@@ -1,22 +1,22 @@
 import type { RestHandler } from '../http/context.js';
 import type { RouteDefinition } from '../http/route-table.js';
+import { bookmarkRoutes } from './bookmarks.js';
+import { contentManagementRoutes } from './content-management.js';
 import { contentTypeRoutes } from './content-types.js';
 import { contentRoutes } from './content.js';
 import { locationRoutes } from './locations.js';
-import { pendingRoutes } from './pending.js';
+import { objectStateRoutes } from './object-states.js';
 import { referenceDataRoutes } from './reference-data.js';
-import { rootRoutes } from './root.js';
 import { roleAssignmentRoutes } from './role-assignments.js';
 import { roleRoutes } from './roles.js';
+import { rootRoutes } from './root.js';
+import { serviceRoutes } from './services.js';
+import { trashRoutes } from './trash.js';
+import { urlRoutes } from './url-aliases.js';
 import { userAccountRoutes } from './user-accounts.js';
 import { userGroupRoutes } from './user-groups.js';
 import { userRoutes } from './users.js';
 import { viewRoutes } from './views.js';
-import { bookmarkRoutes } from './bookmarks.js';
-import { contentManagementRoutes } from './content-management.js';
-import { objectStateRoutes } from './object-states.js';
-import { trashRoutes } from './trash.js';
-import { urlRoutes } from './url-aliases.js';
 
 /** The whole REST route table, grouped by resource (rest.md §3). */
 export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
@@ -36,5 +36,5 @@ export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
   ...trashRoutes,
   ...urlRoutes,
   ...bookmarkRoutes,
-  ...pendingRoutes,
+  ...serviceRoutes,
 ];

@@ -1,4 +1,4 @@
-import type { Content, LanguageFilter, Location, Relation, SearchResult } from '@contentrepo/core';
+import type { Content, Location, Relation, SearchResult } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestResult } from '../http/context.js';
 import { BadRequestError, NotImplementedRestError } from '../http/errors.js';
 import { unknownContentTypeMessage } from '../http/media-types.js';
@@ -20,9 +20,9 @@ const lookupsOf = (context: RestContext): CriterionLookups => ({
   loadLocationByRemoteId: (remoteId) => context.repository.locationService.loadLocationByRemoteId(remoteId),
 });
 
-/** Relations of each content's current version, loaded concurrently (one storage call each). */
+/** Relations of each content's current version, by content id (one batched load for the page). */
 async function relationsOf(context: RestContext, contents: readonly Content[]): Promise<ReadonlyMap<number, readonly Relation[]>> {
-  const lists = await Promise.all(contents.map((content) => context.repository.contentService.loadRelations(content.versionInfo)));
+  const lists = await context.repository.contentService.loadRelationsList(contents.map((content) => content.versionInfo));
   return new Map(contents.map((content, index) => [content.contentInfo.id, lists[index] ?? []]));
 }
 
@@ -41,18 +41,15 @@ const hitsOf = <T>(result: SearchResult<T>, nodes: readonly ObjectNode[]): Hits 
 
 /**
  * Content hits (A.9): `Content` with the current version embedded, and its main location when readable — the
- * main locations of the page found with one location search.
+ * main locations and the relations of the page loaded in one batch each.
  */
 async function contentHits(context: RestContext, view: ViewRequest): Promise<Hits> {
-  const { searchService } = context.repository;
+  const { searchService, locationService } = context.repository;
   const result = await searchService.findContent(view.query, view.languageFilter);
   const contents = result.hits.map((hit) => hit.value);
   const mainIds = contents.flatMap((content) => (content.contentInfo.mainLocationId === null ? [] : [content.contentInfo.mainLocationId]));
-  const [relations, mains] = await Promise.all([
-    relationsOf(context, contents),
-    mainIds.length === 0 ? null : searchService.findLocations({ filter: { type: 'LocationId', values: mainIds }, limit: mainIds.length }),
-  ]);
-  const mainById = new Map((mains?.hits ?? []).map((hit) => [hit.value.id, hit.value]));
+  const [relations, mains] = await Promise.all([relationsOf(context, contents), locationService.loadLocationList(mainIds)]);
+  const mainById = new Map(mains.map((location) => [location.id, location]));
   const nodes = contents.map((content) =>
     contentNode(
       {
@@ -67,21 +64,23 @@ async function contentHits(context: RestContext, view: ViewRequest): Promise<Hit
 }
 
 /**
- * Location hits (A.9): `Location` (no `explicitlyHidden`) embedding its Content with the current version; the
- * contents of the page come from one content search and the child counts from one batched call.
+ * Location hits (A.9): `Location` (no `explicitlyHidden`) embedding its Content with the current version (fields
+ * in the view's languages); the contents, their relations and the child counts of the page are loaded in one batch
+ * each.
  */
 async function locationHits(context: RestContext, view: ViewRequest): Promise<Hits> {
-  const { searchService } = context.repository;
+  const { searchService, contentService } = context.repository;
   const result = await searchService.findLocations(view.query, view.languageFilter);
   const locations: Location[] = result.hits.map((hit) => hit.value);
-  const contentIds = [...new Set(locations.map((location) => location.contentId))];
-  const languageFilter: LanguageFilter = view.languageFilter;
   const [contents, childCounts] = await Promise.all([
-    contentIds.length === 0 ? null : searchService.findContent({ filter: { type: 'ContentId', values: contentIds }, limit: contentIds.length }, languageFilter),
+    contentService.loadContentListByContentInfo(
+      locations.map((location) => location.contentInfo),
+      view.languageFilter,
+    ),
     searchService.countLocationChildren(locations.map((location) => location.id)),
   ]);
-  const contentById = new Map((contents?.hits ?? []).map((hit) => [hit.value.contentInfo.id, hit.value]));
-  const relations = await relationsOf(context, [...contentById.values()]);
+  const contentById = new Map(contents.map((content) => [content.contentInfo.id, content]));
+  const relations = await relationsOf(context, contents);
   const nodes = locations.map((location) => {
     const content = contentById.get(location.contentId);
     return locationNode(

@@ -4,6 +4,7 @@ import type {
   ContentUpdateStruct,
   LocationCreateStruct,
 } from '../structs/content-structs.js';
+import type { LanguageFilter } from '../../domain/criteria/query.js';
 import type { Content, ContentInfo, Relation, VersionInfo } from '../values/content.js';
 
 /** Options of {@link ContentService.loadContent}. */
@@ -38,8 +39,23 @@ export interface ContentService {
    * @throws UnauthorizedError without any `content/versionread`.
    */
   loadContentDrafts(userId?: number): Promise<readonly VersionInfo[]>;
+  /**
+   * The current versions of several items (Ibexa `loadContentListByContentInfo`), each once, in the order given;
+   * items not found or that the user may not read (`content/read`, plus `content/versionread` for a current
+   * version that is not published) are left out, as Ibexa ignores them. Fields are those of the filter's languages
+   * the version has, else its main language — all without languages (as search hits, A.9). Batched: one storage
+   * call, plus one search with the user's read criterion when `content/read` is limited (B.5).
+   */
+  loadContentListByContentInfo(contentInfos: readonly ContentInfo[], languageFilter?: LanguageFilter): Promise<readonly Content[]>;
   /** Relations of a version (Ibexa `loadRelations(VersionInfo)`), by id. `content/read` on the item. */
   loadRelations(versionInfo: VersionInfo): Promise<readonly Relation[]>;
+  /**
+   * {@link ContentService.loadRelations} of several versions in one storage call (the relations of a page of
+   * search hits): the list of each version, by id, in the order given. Not an Ibexa method.
+   * @throws UnauthorizedError when the user may not read one of the items (`content/read`; `content/versionread`
+   *   for a version that is not published).
+   */
+  loadRelationsList(versionInfos: readonly VersionInfo[]): Promise<readonly (readonly Relation[])[]>;
 
   /**
    * Creates a content item with a draft version 1 (Ibexa `createContent`). The locations are created at the

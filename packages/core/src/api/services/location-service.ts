@@ -11,6 +11,12 @@ import type { Location, LocationList } from '../values/location.js';
 export interface LocationService {
   loadLocation(locationId: number): Promise<Location>;
   loadLocationByRemoteId(remoteId: string): Promise<Location>;
+  /**
+   * The locations among `locationIds` that exist and that the user may read (Ibexa `loadLocationList`: unknown and
+   * unreadable ids are left out, no error), each once, in the order given. Batched: one storage call, plus one
+   * location search with the user's read criterion when `content/read` is limited (B.5, as `loadLocationChildren`).
+   */
+  loadLocationList(locationIds: readonly number[]): Promise<readonly Location[]>;
   /** Locations of a content item (main location first, then by id). */
   loadLocations(contentId: number): Promise<readonly Location[]>;
   /** A page of readable children, ordered by the parent's sortField/sortOrder. `offset`, `limit` ≥ 0. */

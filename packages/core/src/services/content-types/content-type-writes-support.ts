@@ -26,7 +26,7 @@ export async function writeTypes<T>(context: ServiceContext, work: (tx: Persiste
   try {
     return await context.persistence.transaction(work);
   } finally {
-    context.referenceCache.contentTypes.invalidate();
+    context.referenceCache.invalidateContentTypes();
   }
 }
 

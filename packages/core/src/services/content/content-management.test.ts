@@ -11,6 +11,47 @@ describe('ContentService relations, translations and visibility', () => {
     ({ admin, anonymous } = await createTestRepository({ languages: ['pol-PL'] }));
   });
 
+  it('loads the relations of several versions in one call, as loadRelations gives them one by one', async () => {
+    const source = await publishFolder(admin, 'Related source', 2);
+    const target = await publishFolder(admin, 'Related target', 2);
+    const no = (await admin.contentService.createContentDraft(source.contentId)).versionInfo.versionNo;
+    await admin.contentService.addRelation(source.contentId, no, target.contentId);
+    await admin.contentService.publishVersion(source.contentId, no);
+    const versions = [
+      await admin.contentService.loadVersionInfo(source.contentId),
+      await admin.contentService.loadVersionInfo(target.contentId),
+      await admin.contentService.loadVersionInfo(source.contentId, 1),
+    ];
+    const oneByOne = await Promise.all(versions.map((version) => admin.contentService.loadRelations(version)));
+    expect(oneByOne.map((list) => list.map((relation) => relation.destinationContentId))).toEqual([[target.contentId], [], []]);
+    expect(await admin.contentService.loadRelationsList(versions)).toEqual(oneByOne);
+    expect(await anonymous.contentService.loadRelationsList(versions.slice(0, 2))).toEqual(oneByOne.slice(0, 2));
+    // Content 4 (Users) is outside the anonymous user's sections.
+    const users = await admin.contentService.loadVersionInfo(4);
+    await expect(anonymous.contentService.loadRelationsList([versions[1] ?? users, users])).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it("loads the current versions of several items, readable ones only, with the fields of the filter's languages", async () => {
+    const bilingual = await publishFolder(admin, 'Bilingual', 2, { 'pol-PL': 'Dwujęzyczny' });
+    const draft = await admin.contentService.createContent(
+      { contentTypeId: 1, mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Never published' }] },
+      [{ parentLocationId: 2 }],
+    );
+    const infos = [await admin.contentService.loadContentInfo(bilingual.contentId), await admin.contentService.loadContentInfo(4), draft.contentInfo];
+    const ids = (contents: readonly { readonly contentInfo: { readonly id: number } }[]): number[] => contents.map((content) => content.contentInfo.id);
+    const all = await admin.contentService.loadContentListByContentInfo([...infos, infos[0] ?? draft.contentInfo]);
+    expect(ids(all)).toEqual([bilingual.contentId, 4, draft.contentInfo.id]);
+    expect(all[0]).toEqual(await admin.contentService.loadContent(bilingual.contentId));
+    const polish = await admin.contentService.loadContentListByContentInfo(infos, { languages: ['pol-PL'] });
+    expect(new Set(polish[0]?.fields.map((field) => field.languageCode))).toEqual(new Set(['pol-PL']));
+    expect(polish[0]?.fields.find((field) => field.fieldDefIdentifier === 'name')?.value).toBe('Dwujęzyczny');
+    // Content 4 has no Polish translation: its main language is kept (A.9).
+    expect(new Set(polish[1]?.fields.map((field) => field.languageCode))).toEqual(new Set(['eng-GB']));
+    // The anonymous user reads the standard section, published versions only.
+    expect(ids(await anonymous.contentService.loadContentListByContentInfo(infos))).toEqual([bilingual.contentId]);
+    expect(await admin.contentService.loadContentListByContentInfo([])).toEqual([]);
+  });
+
   it('adds and deletes COMMON relations on drafts only (rest.md §3.1 rows 20–22)', async () => {
     const source = await publishFolder(admin, 'Source', 2);
     const target = await publishFolder(admin, 'Target', 2);

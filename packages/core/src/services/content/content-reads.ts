@@ -1,8 +1,10 @@
 import type { LoadContentOptions } from '../../api/services/content-service.js';
 import type { Content, ContentInfo, Relation, VersionInfo } from '../../api/values/content.js';
+import type { LanguageFilter } from '../../domain/criteria/query.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContent } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../context.js';
+import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
 import { fieldsFromStorage } from './field-values.js';
 
 /**
@@ -39,6 +41,18 @@ export async function assertCanRead(
       { contentId: contentInfo.id },
     );
   }
+}
+
+/**
+ * The fields of a loaded version in the filter's languages (A.9: all without languages): the filter's languages
+ * the version has, else the main language.
+ */
+export function inFilterLanguages(stored: StoredContent, filter: LanguageFilter): StoredContent {
+  const languages = filter.languages ?? [];
+  if (languages.length === 0) return stored;
+  const present = languages.filter((code) => stored.versionInfo.languageCodes.includes(code));
+  const chosen = new Set(present.length > 0 ? present : [stored.contentInfo.mainLanguageCode]);
+  return { ...stored, fields: stored.fields.filter((field) => chosen.has(field.languageCode)) };
 }
 
 /** The API Content of a stored version. */
@@ -137,4 +151,66 @@ export async function loadRelations(context: ServiceContext, versionInfo: Versio
     await assertCanRead(context, await requireContentInfo(context, versionInfo.contentId), versionInfo.status);
   }
   return context.persistence.contentHandler.loadRelations(versionInfo.contentId, versionInfo.versionNo);
+}
+
+/**
+ * `ContentService.loadContentListByContentInfo`: current versions in one storage call; readable ones kept —
+ * published items in one read-criterion search when `content/read` is limited, other statuses (a draft-only
+ * item) checked one by one as `loadContent` checks them.
+ */
+export async function loadContentListByContentInfo(
+  context: ServiceContext,
+  contentInfos: readonly ContentInfo[],
+  languageFilter: LanguageFilter = {},
+): Promise<readonly Content[]> {
+  const ids = [...new Set(contentInfos.map((info) => info.id))];
+  if (ids.length === 0) return [];
+  const stored = inIdOrder(ids, await context.persistence.contentHandler.loadCurrentList(ids), (item) => item.contentInfo.id);
+  const published = stored.filter((item) => item.versionInfo.status === 'PUBLISHED').map((item) => item.contentInfo.id);
+  const readable = await readableIds(context, 'content', { type: 'ContentId', values: published }, published.length);
+  const result: Content[] = [];
+  for (const item of stored) {
+    const { contentInfo, versionInfo } = item;
+    const allowed =
+      versionInfo.status === 'PUBLISHED'
+        ? readable === null || readable.has(contentInfo.id)
+        : await assertCanRead(context, contentInfo, versionInfo.status).then(
+            () => true,
+            () => false,
+          );
+    if (allowed) result.push(toContent(context, inFilterLanguages(item, languageFilter)));
+  }
+  return result;
+}
+
+/**
+ * `ContentService.loadRelationsList`: the permission checks of `loadRelations` for each version (none for an
+ * unrestricted reader), then one storage call for all of them.
+ * @throws UnauthorizedError
+ */
+export async function loadRelationsList(context: ServiceContext, versionInfos: readonly VersionInfo[]): Promise<readonly (readonly Relation[])[]> {
+  if (versionInfos.length === 0) return [];
+  const readAll = (await context.guard.hasAccess('content', 'read')) === true;
+  const versionReadAll = (await context.guard.hasAccess('content', 'versionread')) === true;
+  const checked = versionInfos.filter((version) => !readAll || (version.status !== 'PUBLISHED' && !versionReadAll));
+  if (checked.length > 0) {
+    const infos = await context.persistence.contentHandler.loadContentInfoList([...new Set(checked.map((version) => version.contentId))]);
+    const infoById = new Map(infos.map((info) => [info.id, info]));
+    for (const version of checked) {
+      const contentInfo = infoById.get(version.contentId);
+      if (!contentInfo) throw NotFoundError.content(version.contentId);
+      await assertCanRead(context, contentInfo, version.status);
+    }
+  }
+  const relations = await context.persistence.contentHandler.loadRelationsList(
+    versionInfos.map((version) => ({ contentId: version.contentId, versionNo: version.versionNo })),
+  );
+  const byVersion = new Map<string, Relation[]>();
+  for (const relation of relations) {
+    const key = `${relation.sourceContentId}/${relation.sourceVersionNo}`;
+    const list = byVersion.get(key);
+    if (list) list.push(relation);
+    else byVersion.set(key, [relation]);
+  }
+  return versionInfos.map((version) => byVersion.get(`${version.contentId}/${version.versionNo}`) ?? []);
 }

@@ -27,6 +27,20 @@ describe('LocationService', () => {
     await expect(anonymous.locationService.loadLocation(5)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
+  it('loads a list of locations: found and readable ones, each once, in the order given', async () => {
+    const ids = [5, 999_999, 2, 43, 2, 1];
+    expect((await admin.locationService.loadLocationList(ids)).map((location) => location.id)).toEqual([5, 2, 43, 1]);
+    // A user limited to some sections gets what loadLocation would give them one by one.
+    const readable: number[] = [];
+    for (const id of new Set(ids)) {
+      if (await anonymous.locationService.loadLocation(id).then(() => true, () => false)) readable.push(id);
+    }
+    expect(readable).toContain(2);
+    expect(readable).not.toContain(5);
+    expect((await anonymous.locationService.loadLocationList(ids)).map((location) => location.id)).toEqual(readable);
+    expect(await anonymous.locationService.loadLocationList([])).toEqual([]);
+  });
+
   it('adds a second location, refuses one under the same parent or inside its own subtree', async () => {
     const folder = await publishFolder(admin, 'Placed', 2);
     const second = await admin.locationService.createLocation(folder.contentId, { parentLocationId: 43, priority: 4 });

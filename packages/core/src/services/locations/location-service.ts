@@ -8,6 +8,7 @@ import { loadContentTypeValue } from '../content-types/content-type-service.js';
 import { requireContentInfo } from '../content/content-reads.js';
 import { newRemoteId } from '../ids.js';
 import { placementTarget } from '../permissions/permission-guard.js';
+import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
 import { findChildLocationIds } from '../search/location-children.js';
 import { removeSubtrees } from './subtree-removal.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';
@@ -44,6 +45,21 @@ export function createLocationService(context: ServiceContext): LocationService 
       const location = await handler.loadByRemoteId(remoteId);
       if (!location) throw NotFoundError.location(remoteId);
       return assertReadable(location);
+    },
+
+    async loadLocationList(locationIds) {
+      const ids = [...new Set(locationIds)];
+      if (ids.length === 0) return [];
+      const found = inIdOrder(ids, await handler.loadList(ids), (location) => location.id);
+      // The root (depth 0) is no search hit: it is checked as loadLocation checks it.
+      const searchable = found.filter((location) => location.depth > 0).map((location) => location.id);
+      const readable = await readableIds(context, 'location', { type: 'LocationId', values: searchable }, searchable.length);
+      if (readable === null) return found;
+      const result: Location[] = [];
+      for (const location of found) {
+        if (location.depth > 0 ? readable.has(location.id) : await canRead(location)) result.push(location);
+      }
+      return result;
     },
 
     async loadLocations(contentId) {

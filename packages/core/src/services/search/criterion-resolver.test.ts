@@ -5,7 +5,7 @@ import type { SortClause } from '../../domain/criteria/sort-clause.js';
 import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import { checkOperatorArity, resolveCriterion, type ResolutionSources } from './criterion-resolver.js';
-import { resolveFieldCriterionTarget, resolveFieldSortTarget } from './field-target.js';
+import { fieldTargetTypes, resolveFieldCriterionTarget, resolveFieldSortTarget } from './field-target.js';
 import { resolveSortClauses } from './sort-clause-resolver.js';
 
 const fieldTypes = createDefaultFieldTypeRegistry();
@@ -41,6 +41,25 @@ describe('Field target resolution (A.8)', () => {
     expect(() => resolveFieldCriterionTarget('link', withUrl, fieldTypes)).toThrow(
       expect.objectContaining({ code: 'NotImplemented', message: 'The following Field Types are not searchable in the Legacy search engine: ezurl' }),
     );
+  });
+
+  it('lists the field types each Field / IsFieldEmpty target can have in the index, anywhere in the tree', () => {
+    const criterion: Criterion = {
+      type: 'LogicalAnd',
+      criteria: [
+        { type: 'Field', target: 'name', operator: 'EQ', values: ['x'] },
+        { type: 'LogicalNot', criterion: { type: 'LogicalOr', criteria: [{ type: 'IsFieldEmpty', target: 'description', value: true }] } },
+        { type: 'Field', target: 'link', operator: 'EQ', values: ['x'] },
+        { type: 'ContentName', value: 'x' },
+      ],
+    };
+    const types = fieldTargetTypes(criterion, withUrl, fieldTypes);
+    // ezurl has no index data: nothing of `link` can be in the index.
+    expect(Object.fromEntries(types)).toEqual({
+      name: [...new Set(resolveFieldCriterionTarget('name', clean, fieldTypes).map((target) => target.fieldTypeIdentifier))].sort(),
+      description: [...new Set(resolveFieldCriterionTarget('description', clean, fieldTypes).map((target) => target.fieldTypeIdentifier))].sort(),
+    });
+    expect(types.get('description')?.length).toBeGreaterThan(1);
   });
 
   it('resolves a sort target within its content type only', () => {

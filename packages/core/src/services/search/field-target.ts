@@ -1,3 +1,4 @@
+import type { Criterion } from '../../domain/criteria/criterion.js';
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import { InvalidArgumentError, NotImplementedError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
@@ -84,4 +85,44 @@ export function assertImageFieldTarget(identifier: string, contentTypes: readonl
     type.fieldDefinitions.some((definition) => definition.identifier === identifier && definition.fieldTypeIdentifier === 'ezimage'),
   );
   if (!found) throw new InvalidArgumentError('$criterion->target', `No image Fields found for the provided Criterion target '${identifier}'.`);
+}
+
+/**
+ * The field types each Field / IsFieldEmpty target of a (resolved) criterion tree can have in the search index
+ * (`ResolvedQuery.fieldTargetTypes`): for every target identifier, the distinct field type identifiers of the
+ * searchable definitions with index data named so, in any content type (A.8). Only such definitions are indexed
+ * (`indexDocument`; a type change re-indexes its items), so index entries of other types cannot exist. Targets no
+ * definition resolves are left out (the search service refuses them before).
+ */
+export function fieldTargetTypes(
+  criterion: Criterion,
+  contentTypes: readonly StoredContentType[],
+  fieldTypes: FieldTypeRegistry,
+): ReadonlyMap<string, readonly string[]> {
+  const result = new Map<string, readonly string[]>();
+  const visit = (node: Criterion): void => {
+    switch (node.type) {
+      case 'LogicalAnd':
+      case 'LogicalOr':
+        node.criteria.forEach(visit);
+        return;
+      case 'LogicalNot':
+        visit(node.criterion);
+        return;
+      case 'Field':
+      case 'IsFieldEmpty': {
+        if (result.has(node.target)) return;
+        const types = targetsNamed(contentTypes, node.target).flatMap((target) => {
+          const type = fieldTypes.find(target.fieldTypeIdentifier);
+          return type?.searchable === true ? [type.identifier] : [];
+        });
+        if (types.length > 0) result.set(node.target, [...new Set(types)].sort());
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  visit(criterion);
+  return result;
 }

@@ -123,4 +123,40 @@ describe('SearchService', () => {
       jest.restoreAllMocks();
     }
   });
+
+  it('resolves against content types cached between searches and dropped by content type writes', async () => {
+    const loadContentTypes = jest.spyOn(repo.persistence.contentTypeHandler, 'loadContentTypes');
+    try {
+      for (const identifier of ['folder', 'user_group', 'folder']) {
+        await admin.searchService.findContentInfo({ filter: { type: 'ContentTypeIdentifier', values: [identifier] }, limit: 1 });
+      }
+      expect(loadContentTypes.mock.calls.length).toBeLessThanOrEqual(1);
+      const filter = { type: 'Field', target: 'gadget_weight', operator: 'GT', values: [1] } as const;
+      await expect(admin.searchService.findContent({ filter })).rejects.toMatchObject({ code: 'InvalidArgument' });
+      const draft = await admin.contentTypeService.createContentType(
+        {
+          identifier: 'gadget',
+          mainLanguageCode: 'eng-GB',
+          names: { 'eng-GB': 'Gadget' },
+          nameSchema: '<title>',
+          fieldDefinitions: [
+            { identifier: 'title', fieldTypeIdentifier: 'ezstring', names: { 'eng-GB': 'Title' } },
+            { identifier: 'gadget_weight', fieldTypeIdentifier: 'ezinteger', names: { 'eng-GB': 'Weight' } },
+          ],
+        },
+        [1],
+      );
+      await admin.contentTypeService.publishContentTypeDraft(draft.id);
+      const created = await admin.contentService.createContent(
+        { contentTypeId: draft.id, mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'title', value: 'Scale' }, { fieldDefIdentifier: 'gadget_weight', value: 5 }] },
+        [{ parentLocationId: 2 }],
+      );
+      await admin.contentService.publishVersion(created.contentInfo.id, 1);
+      const byType = await admin.searchService.findContentInfo({ filter: { type: 'ContentTypeIdentifier', values: ['gadget'] } });
+      expect(byType.hits.map((hit) => hit.value.id)).toEqual([created.contentInfo.id]);
+      expect((await admin.searchService.findContentInfo({ filter })).hits.map((hit) => hit.value.id)).toEqual([created.contentInfo.id]);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
 });

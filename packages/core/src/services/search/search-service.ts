@@ -3,12 +3,13 @@ import type { Content } from '../../api/values/content.js';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import { DEFAULT_QUERY_LIMIT, type LanguageFilter, type Query, type SearchResult } from '../../domain/criteria/query.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { StoredContent } from '../../spi/content-handler.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { IdSearchResult, ResolvedQuery } from '../../spi/search-handler.js';
 import type { ServiceContext } from '../context.js';
-import { toContent } from '../content/content-reads.js';
+import { inFilterLanguages, toContent } from '../content/content-reads.js';
+import { inIdOrder } from '../permissions/readable-lists.js';
 import { resolveCriterion, type ResolutionSources, type SearchTarget } from './criterion-resolver.js';
+import { fieldTargetTypes } from './field-target.js';
 import { resolveSortClauses } from './sort-clause-resolver.js';
 
 const memo = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -27,27 +28,33 @@ const conjunction = (parts: readonly Criterion[]): Criterion => {
   return parts.length === 0 ? { type: 'MatchAll' } : { type: 'LogicalAnd', criteria: parts };
 };
 
+/** Whether the tree holds a Field or IsFieldEmpty criterion (whose target types the engine is told). */
+const hasFieldTarget = (criterion: Criterion): boolean => {
+  switch (criterion.type) {
+    case 'LogicalAnd':
+    case 'LogicalOr':
+      return criterion.criteria.some(hasFieldTarget);
+    case 'LogicalNot':
+      return hasFieldTarget(criterion.criterion);
+    default:
+      return criterion.type === 'Field' || criterion.type === 'IsFieldEmpty';
+  }
+};
+
 /** A resolved query, or null when the user may read nothing (the search is not run). */
 type Resolution = ResolvedQuery | null;
-
-/**
- * Fields of a hit in the filter's languages (A.9: all without languages): the filter's languages the version
- * has, else the main language when always-available applies.
- */
-function inFilterLanguages(stored: StoredContent, filter: LanguageFilter): StoredContent {
-  const languages = filter.languages ?? [];
-  if (languages.length === 0) return stored;
-  const present = languages.filter((code) => stored.versionInfo.languageCodes.includes(code));
-  const chosen = new Set(present.length > 0 ? present : [stored.contentInfo.mainLanguageCode]);
-  return { ...stored, fields: stored.fields.filter((field) => chosen.has(field.languageCode)) };
-}
 
 /** The SearchService of one user scope (Ibexa `SearchService`); see the API docstring for the rules. */
 export function createSearchService(context: ServiceContext): SearchService {
   const { persistence } = context;
 
   const sourcesFor = (): ResolutionSources => ({
-    contentTypes: memo((): Promise<readonly StoredContentType[]> => persistence.contentTypeHandler.loadContentTypes()),
+    // The reference cache (5 s by default, dropped by every content type write of this repository): a search
+    // must not load every content type with its definitions.
+    contentTypes: memo(
+      (): Promise<readonly StoredContentType[]> =>
+        context.referenceCache.allContentTypes.get('all', () => persistence.contentTypeHandler.loadContentTypes()),
+    ),
     languageCodes: memo(async () =>
       (await context.referenceCache.languages.get('all', () => persistence.languageHandler.loadAll())).map((language) => language.languageCode),
     ),
@@ -71,7 +78,10 @@ export function createSearchService(context: ServiceContext): SearchService {
     const readable = await context.guard.criterion('content', 'read');
     if (readable?.type === 'MatchNone') return null;
     if (readable) parts.push(readable);
-    return { criterion: conjunction(parts), sortClauses, offset, limit, languageFilter };
+    const criterion = conjunction(parts);
+    const resolved: ResolvedQuery = { criterion, sortClauses, offset, limit, languageFilter };
+    const fieldTypes = hasFieldTarget(criterion) ? fieldTargetTypes(criterion, await sources.contentTypes(), context.fieldTypes) : null;
+    return fieldTypes && fieldTypes.size > 0 ? { ...resolved, fieldTargetTypes: fieldTypes } : resolved;
   }
 
   async function run(
@@ -94,32 +104,24 @@ export function createSearchService(context: ServiceContext): SearchService {
     timedOut: false,
   });
 
-  const inOrder = <T>(ids: readonly number[], found: readonly T[], idOf: (value: T) => number): T[] => {
-    const byId = new Map(found.map((value) => [idOf(value), value]));
-    return ids.flatMap((id) => {
-      const value = byId.get(id);
-      return value === undefined ? [] : [value];
-    });
-  };
-
   const service: SearchService = {
     async findContent(query, languageFilter = {}) {
       const { ids, started } = await run(query, languageFilter, 'content');
       const stored = ids.ids.length === 0 ? [] : await persistence.contentHandler.loadCurrentList(ids.ids);
-      const contents = inOrder(ids.ids, stored, (item) => item.contentInfo.id).map((item) => toContent(context, inFilterLanguages(item, languageFilter)));
+      const contents = inIdOrder(ids.ids, stored, (item) => item.contentInfo.id).map((item) => toContent(context, inFilterLanguages(item, languageFilter)));
       return result(ids.totalCount, contents, started);
     },
 
     async findContentInfo(query, languageFilter = {}) {
       const { ids, started } = await run(query, languageFilter, 'content');
       const infos = ids.ids.length === 0 ? [] : await persistence.contentHandler.loadContentInfoList(ids.ids);
-      return result(ids.totalCount, inOrder(ids.ids, infos, (info) => info.id), started);
+      return result(ids.totalCount, inIdOrder(ids.ids, infos, (info) => info.id), started);
     },
 
     async findLocations(query, languageFilter = {}) {
       const { ids, started } = await run(query, languageFilter, 'location');
       const locations = ids.ids.length === 0 ? [] : await persistence.locationHandler.loadList(ids.ids);
-      return result(ids.totalCount, inOrder(ids.ids, locations, (location) => location.id), started);
+      return result(ids.totalCount, inIdOrder(ids.ids, locations, (location) => location.id), started);
     },
 
     async findSingle(filter, languageFilter = {}): Promise<Content> {

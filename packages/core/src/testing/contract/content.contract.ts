@@ -135,6 +135,41 @@ export function contentContract(create: () => Promise<PersistenceUnderTest>): vo
       expect(await contentHandler.load(id, 2)).toBeNull();
     });
 
+    it('loads the relations of several versions in one call, by id, as loadRelations does for each', async () => {
+      const { contentHandler } = store();
+      const first = (
+        await contentHandler.create(
+          folderRecord('Related A', {
+            relations: [
+              { destinationContentId: 41, type: 'FIELD', sourceFieldDefinitionIdentifier: 'name' },
+              { destinationContentId: 4, type: 'FIELD', sourceFieldDefinitionIdentifier: 'name' },
+            ],
+          }),
+        )
+      ).contentInfo.id;
+      const second = (
+        await contentHandler.create(folderRecord('Related B', { relations: [{ destinationContentId: 49, type: 'FIELD', sourceFieldDefinitionIdentifier: 'name' }] }))
+      ).contentInfo.id;
+      const bare = (await contentHandler.create(folderRecord('Unrelated'))).contentInfo.id;
+      await contentHandler.createDraft(first, 1, { creatorId: 14, date: at('2024-01-01T00:00:00Z'), initialLanguageCode: 'eng-GB' });
+      const expected = [...(await contentHandler.loadRelations(second, 1)), ...(await contentHandler.loadRelations(first, 1))].sort((a, b) => a.id - b.id);
+      expect(expected).toHaveLength(3);
+
+      const versions = [
+        { contentId: second, versionNo: 1 },
+        { contentId: bare, versionNo: 1 },
+        { contentId: first, versionNo: 1 },
+        { contentId: second, versionNo: 1 },
+        { contentId: 999_999, versionNo: 1 },
+      ];
+      expect(await contentHandler.loadRelationsList(versions)).toEqual(expected);
+      expect((await contentHandler.loadRelationsList([{ contentId: first, versionNo: 2 }])).map((relation) => [relation.sourceVersionNo, relation.destinationContentId])).toEqual([
+        [2, 41],
+        [2, 4],
+      ]);
+      expect(await contentHandler.loadRelationsList([])).toEqual([]);
+    });
+
     it('deletes an item with its versions, relations in both directions and pending locations', async () => {
       const { contentHandler } = store();
       const target = (await contentHandler.create(folderRecord('Target'))).contentInfo.id;

@@ -4,6 +4,9 @@ import type { Criterion, FieldOperator, RangeOperator } from '../../domain/crite
 import { FIELD_OPERATORS, RANGE_OPERATORS } from '../../domain/criteria/criterion.js';
 import type { LanguageFilter } from '../../domain/criteria/query.js';
 import type { SortClause } from '../../domain/criteria/sort-clause.js';
+import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
+import { fieldTargetTypes } from '../../services/search/field-target.js';
+import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ResolvedQuery } from '../../spi/search-handler.js';
 import { createInMemoryPersistence } from '../in-memory/index.js';
@@ -118,13 +121,15 @@ const languageFilterArbitrary: fc.Arbitrary<LanguageFilter> = fc.constantFrom<La
  * Generated cases (search-auth-errors-data.md A.5–A.9): a random content set is built through the SPI in the store
  * under test and in core's in-memory reference; random criterion trees, sort clauses, language filters, offsets
  * and limits must give identical results on both — same ids in the same order, same total (the tie-break fixes
- * the order of every query).
+ * the order of every query). Half of the queries carry the field types of their Field targets, as the search
+ * service resolves them (`fieldTargetTypes`), which engines may use to search fewer families.
  */
 export function searchGeneratedContract(create: () => Promise<PersistenceUnderTest>): void {
   describe(`SearchHandler agrees with the reference evaluator on generated queries (seed ${SEARCH_CONTRACT_SEED})`, () => {
     let store: PersistenceUnderTest | undefined;
     let reference: PersistenceHandler | undefined;
     let facts: RandomFacts | undefined;
+    let contentTypes: readonly StoredContentType[] = [];
 
     beforeAll(async () => {
       const [set] = fc.sample(randomContentSet, { seed: SEARCH_CONTRACT_SEED, numRuns: 1 });
@@ -140,6 +145,7 @@ export function searchGeneratedContract(create: () => Promise<PersistenceUnderTe
       const memory = createInMemoryPersistence();
       reference = memory.persistence;
       expect(await build(memory.persistence, memory.seedImporter)).toEqual(facts);
+      contentTypes = await store.persistence.contentTypeHandler.loadContentTypes();
     });
     afterAll(async () => {
       await store?.close();
@@ -151,13 +157,17 @@ export function searchGeneratedContract(create: () => Promise<PersistenceUnderTe
         const underTest = store.persistence;
         const oracle = reference;
         const location = target === 'findLocations';
-        const query = fc.record({
-          criterion: criterionArbitrary(facts, location),
-          sortClauses: sortClausesArbitrary(location),
-          offset: fc.integer({ min: 0, max: 8 }),
-          limit: fc.constantFrom(0, 1, 3, 10, 100),
-          languageFilter: languageFilterArbitrary,
-        });
+        const fieldTypes = createDefaultFieldTypeRegistry();
+        const query = fc
+          .record({
+            criterion: criterionArbitrary(facts, location),
+            sortClauses: sortClausesArbitrary(location),
+            offset: fc.integer({ min: 0, max: 8 }),
+            limit: fc.constantFrom(0, 1, 3, 10, 100),
+            languageFilter: languageFilterArbitrary,
+            withTargetTypes: fc.boolean(),
+          })
+          .map(({ withTargetTypes, ...rest }): ResolvedQuery => (withTargetTypes ? { ...rest, fieldTargetTypes: fieldTargetTypes(rest.criterion, contentTypes, fieldTypes) } : rest));
         await fc.assert(
           fc.asyncProperty(query, async (resolved: ResolvedQuery) => {
             const expected = await oracle.searchHandler[target](resolved);

@@ -190,6 +190,10 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
     },
     loadRelations: async (contentId, versionNo) =>
       s().relations.filter((r) => r.sourceContentId === contentId && r.sourceVersionNo === versionNo).sort((a, b) => a.id - b.id),
+    async loadRelationsList(versions) {
+      const wanted = new Set(versions.map((version) => `${version.contentId}/${version.versionNo}`));
+      return s().relations.filter((r) => wanted.has(`${r.sourceContentId}/${r.sourceVersionNo}`)).sort((a, b) => a.id - b.id);
+    },
     async copy(contentId, copy) {
       assertRemoteIdFree(copy.remoteId, null);
       const source = s().contents.get(contentId);

@@ -130,10 +130,17 @@ export function fieldsInLanguages(
     .orderByRaw(fieldOrder(dialect));
 }
 
+const RELATION_COLUMNS = 'id, source_content_id, source_version_no, destination_content_id, type, source_field_definition_identifier';
+
 /** Relations of one version, by id. */
 export const RELATIONS_OF_VERSION = sql<[contentId: number, versionNo: number]>(
-  'SELECT id, source_content_id, source_version_no, destination_content_id, type, source_field_definition_identifier ' +
-    'FROM content_relation WHERE source_content_id = ? AND source_version_no = ? ORDER BY id',
+  `SELECT ${RELATION_COLUMNS} FROM content_relation WHERE source_content_id = ? AND source_version_no = ? ORDER BY id`,
+);
+
+/** Relations of `size` versions, by id (parameters: content id and version number of each). */
+export const RELATIONS_OF_VERSIONS = new StatementsBySize(
+  (size) =>
+    `SELECT ${RELATION_COLUMNS} FROM content_relation WHERE ${versionPairs(size, 'source_')} ORDER BY id`,
 );
 
 /** Pending locations of an item, in creation order. */

@@ -11,6 +11,7 @@ import type {
   StoredContent,
   VersionInfo,
 } from '@contentrepo/core';
+import { BATCH_SIZE, chunks } from '../../db/batches.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { toPendingLocation, toRelation } from '../../mappers/content-parts.js';
 import { copyContent, createContent, type CopyRequest } from './content-create.js';
@@ -18,7 +19,7 @@ import { loadDraftsForUser } from './content-drafts.js';
 import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './content-type-changes.js';
 import { deleteContent, updateMetadata } from './content-metadata.js';
 import { addRelation, deleteTranslation, removeRelation } from './content-relations.js';
-import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION } from './content-queries.js';
+import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION, RELATIONS_OF_VERSIONS } from './content-queries.js';
 import {
   loadContentInfo,
   loadContentInfoList,
@@ -106,6 +107,17 @@ export class SqlContentHandler implements ContentHandler {
   async loadRelations(contentId: number, versionNo: number): Promise<readonly Relation[]> {
     const rows = await this.ctx.all(RELATIONS_OF_VERSION, [contentId, versionNo]);
     return rows.map(toRelation);
+  }
+
+  /** Relations of several versions, by id: one statement per 500 versions. */
+  async loadRelationsList(versions: readonly { readonly contentId: number; readonly versionNo: number }[]): Promise<readonly Relation[]> {
+    const unique = [...new Map(versions.map((version) => [`${version.contentId}/${version.versionNo}`, version])).values()];
+    const relations: Relation[] = [];
+    for (const batch of chunks(unique)) {
+      const rows = await this.ctx.all(RELATIONS_OF_VERSIONS.of(batch.length), batch.flatMap((version) => [version.contentId, version.versionNo]));
+      for (const row of rows) relations.push(toRelation(row));
+    }
+    return unique.length > BATCH_SIZE ? relations.sort((a, b) => a.id - b.id) : relations;
   }
 
   copy(contentId: number, copy: CopyRequest): Promise<ContentInfo> {

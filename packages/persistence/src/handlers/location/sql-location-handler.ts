@@ -36,6 +36,11 @@ import { recomputeVisibility } from './location-visibility.js';
  * ContentInfo in the same query (content 0 of the virtual root is synthesised). Subtrees are path-string ranges
  * (see `db/path-range.ts`); subtree updates and deletes are single statements. Unknown ids give null (loads) or
  * NotFoundError (writes).
+ *
+ * Rows of `location` belong to published items only (the SPI's invariant): rows are inserted here for a published
+ * item, by the trash when an item is recovered (`trash-statements.ts`, the item published again in the same
+ * transaction) and by the seed; a trashed item's rows move to `trash`. Location searches read no item status on
+ * the strength of it (`search/search-query.ts`).
  */
 export class SqlLocationHandler implements LocationHandler {
   constructor(private readonly ctx: SqlContext) {}

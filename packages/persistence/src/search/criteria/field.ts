@@ -1,34 +1,49 @@
 import { alwaysFalse, criterionHandler, type CriterionContext, whereSql } from '../criterion-handler.js';
-import { fieldMatches } from '../field-families.js';
+import { type FieldBranch, fieldBranches } from '../field-families.js';
 import { fieldLanguage, filterLanguages } from '../field-language.js';
 import { fragment, type SqlFragment, sqlOf } from '../sql-fragment.js';
 
 /**
  * Field (search-auth-errors-data.md A.8, docs/adr/0004-search-semantics.md): some index entry of the field
  * `target` (any content type), in the language the query's filter selects for the item, matches the operator per
- * its type's family. The matching entries come from the per-family index branches of `field-families.ts`; the
- * language check joins the item (`fc`) to compare with its selected field language.
+ * its type's family. The matching entries come from the per-family branches of `field-families.ts`, only for the
+ * families of the target's field types when the search service resolved them (`fieldTargetTypes`).
  */
 export const fieldCriterion = criterionHandler('Field', (criterion, ctx) => {
-  const matches = fieldMatches(ctx.dialect, criterion.target, criterion);
-  if (!matches) return alwaysFalse;
-  return whereSql(inFieldLanguage(ctx, matches));
+  const probe = ctx.negated && filterLanguages(ctx.languageFilter).length === 0;
+  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), probe);
+  if (branches.length === 0) return alwaysFalse;
+  return whereSql(inFieldLanguage(ctx, branches));
 });
 
+/** The `(content_id, language_code)` pairs of the matching entries: the branches as one UNION ALL list. */
+function matchList(branches: readonly FieldBranch[]): SqlFragment {
+  const parts = branches.map(
+    ({ table, alias, condition }) => sqlOf`SELECT ${fragment(`${alias}.content_id, ${alias}.language_code FROM ${table} ${alias}`)} WHERE ${condition}`,
+  );
+  return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };
+}
+
 /**
- * `c` is one of the items of `matches` (`content_id, language_code` rows) in the language selected for it.
- * Without languages that is the main language: a row value `(c.id, c.main_language_code) IN (…)`, no lookup of
- * the item per match. Under a NOT, SQLite evaluates a negated row-value IN by scanning the materialised rows for
- * every candidate (seconds at 100k items), so there the pair is one string key (`id:language`) in a single-column
- * IN, next to an IN on the id that keeps the lookups indexed. With languages the selected language needs the
- * item's version (`fieldLanguage`): the matches are joined to their item.
+ * `c` is one of the items of the matching entries in the language selected for it (its field language).
+ *
+ * - Without languages that is the main language. Outside a NOT: a row value `(c.id, c.main_language_code) IN
+ *   (…)` over the branches' entries (an uncorrelated list, which the planner may also start from: a selective
+ *   field criterion drives the search). Under a NOT the item is probed instead — `EXISTS` of an entry of `c` per
+ *   branch, on the indexes `(content_id, field_def_identifier, language_code, …)` (migration 0006): one index
+ *   lookup per candidate, where a negated list would be materialised and scanned for each candidate.
+ * - With languages the selected language needs the item's version (`fieldLanguage`): the entries are joined to
+ *   their item.
  */
-export function inFieldLanguage(ctx: CriterionContext, matches: SqlFragment): SqlFragment {
+export function inFieldLanguage(ctx: CriterionContext, branches: readonly FieldBranch[]): SqlFragment {
   if (filterLanguages(ctx.languageFilter).length === 0) {
-    if (!ctx.negated) return sqlOf`(c.id, c.main_language_code) IN (${matches})`;
-    const key = (id: string, language: string): string => `${id} || ':' || ${language}`;
-    return sqlOf`(c.id IN (SELECT fm.content_id FROM (${matches}) fm) AND ${fragment(key('c.id', 'c.main_language_code'))} IN (SELECT ${fragment(key('fk.content_id', 'fk.language_code'))} FROM (${matches}) fk))`;
+    if (!ctx.negated) return sqlOf`(c.id, c.main_language_code) IN (${matchList(branches)})`;
+    const probes = branches.map(
+      ({ table, alias, condition }) =>
+        sqlOf`EXISTS (SELECT 1 FROM ${fragment(`${table} ${alias} WHERE ${alias}.content_id = c.id AND ${alias}.language_code = c.main_language_code`)} AND ${condition})`,
+    );
+    return { sql: probes.map((probe) => probe.sql).join(' OR '), bindings: probes.flatMap((probe) => probe.bindings) };
   }
   const language = fieldLanguage(ctx.dialect, ctx.languageFilter, 'fc');
-  return sqlOf`c.id IN (SELECT fm.content_id FROM (${matches}) fm JOIN content fc ON fc.id = fm.content_id WHERE fm.language_code = ${language})`;
+  return sqlOf`c.id IN (SELECT fm.content_id FROM (${matchList(branches)}) fm JOIN content fc ON fc.id = fm.content_id WHERE fm.language_code = ${language})`;
 }

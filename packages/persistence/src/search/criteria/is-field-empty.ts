@@ -9,9 +9,8 @@ import { inFieldLanguage } from './field.js';
  */
 export const isFieldEmptyCriterion = criterionHandler('IsFieldEmpty', (criterion, ctx) =>
   whereSql(
-    inFieldLanguage(
-      ctx,
-      fragment('SELECT sf.content_id, sf.language_code FROM search_field sf WHERE sf.field_def_identifier = ? AND sf.is_empty = ?', criterion.target, criterion.value),
-    ),
+    inFieldLanguage(ctx, [
+      { table: 'search_field', alias: 'sf', condition: fragment('sf.field_def_identifier = ? AND sf.is_empty = ?', criterion.target, criterion.value) },
+    ]),
   ),
 );

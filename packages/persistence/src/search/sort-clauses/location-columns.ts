@@ -1,5 +1,5 @@
 import { binaryOrder } from '../../db/collation.js';
-import { sortClauseHandler } from '../sort-clause-handler.js';
+import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
 
 /**
  * Location sort clauses (search-auth-errors-data.md A.6): depth, path string (string order: `/1/10/` before
@@ -10,9 +10,12 @@ export const locationDepthSort = sortClauseHandler('LocationDepth', (_clause, ct
   ctx.target === 'location' ? ['l.depth'] : [],
 );
 
-/** LocationPath: `l.path_string` in code-point order. */
+/**
+ * LocationPath: `l.path_string` in code-point order. A path string ends with the location's own id, so no two
+ * locations share one (a unique key).
+ */
 export const locationPathSort = sortClauseHandler('LocationPath', (_clause, ctx) =>
-  ctx.target === 'location' ? [binaryOrder(ctx.dialect, 'l.path_string')] : [],
+  ctx.target === 'location' ? [uniqueKey(binaryOrder(ctx.dialect, 'l.path_string'))] : [],
 );
 
 /** LocationPriority: `l.priority`. */
@@ -20,7 +23,7 @@ export const locationPrioritySort = sortClauseHandler('LocationPriority', (_clau
   ctx.target === 'location' ? ['l.priority'] : [],
 );
 
-/** LocationId: `l.id`. */
+/** LocationId: `l.id` (a unique key). */
 export const locationIdSort = sortClauseHandler('LocationId', (_clause, ctx) =>
-  ctx.target === 'location' ? ['l.id'] : [],
+  ctx.target === 'location' ? [uniqueKey('l.id')] : [],
 );
