@@ -30,6 +30,17 @@ export interface CriterionContext {
   /** Whether the criterion being translated sits under an odd number of LogicalNot (its condition is negated). */
   readonly negated: boolean;
   /**
+   * Lists of content ids (`SELECT <content id> …`, one column) that the items a location criterion selects must also
+   * be in: the prefilters of the Field criteria ANDed with it (`item-prefilter.ts`). Empty unless a LogicalAnd
+   * hands them to this criterion; they never change what matches, only how few items the search looks up.
+   */
+  readonly itemPrefilters: readonly SqlFragment[];
+  /**
+   * Whether Field criteria probe the item's index entries (`EXISTS` per item) instead of listing the matching
+   * entries: set for the Field criteria whose prefilter went to a location criterion (`item-prefilter.ts`).
+   */
+  readonly probeFields: boolean;
+  /**
    * The field types the index can hold for a Field / IsFieldEmpty target (`ResolvedQuery.fieldTargetTypes`), or
    * null when the query does not say (every type is possible).
    */
@@ -44,6 +55,14 @@ export interface CriterionContext {
   apply(criterion: Criterion): WhereBuilder;
   /** The where-builder of the criterion of a LogicalNot (translated with `negated` flipped). */
   applyNegated(criterion: Criterion): WhereBuilder;
+  /** The where-builder of a nested criterion translated with the given prefilters and Field probing (`item-prefilter.ts`). */
+  applyWith(criterion: Criterion, plan: CriterionPlan): WhereBuilder;
+}
+
+/** How a LogicalAnd asks one child to be translated (`CriterionContext.itemPrefilters` and `probeFields`). */
+export interface CriterionPlan {
+  readonly itemPrefilters: readonly SqlFragment[];
+  readonly probeFields: boolean;
 }
 
 /** The discriminant of criteria. */

@@ -10,15 +10,37 @@ export type LocationCondition = (query: Knex.QueryBuilder, alias: string) => voi
  * location `l`; in a content search the item matches when ANY of its locations (the virtual root excluded)
  * matches, i.e. `c.id IN (SELECT content_id FROM location WHERE …)`, which lets the planner start from a
  * selective location index.
+ *
+ * In a content search the subquery also keeps only the items of the context's `itemPrefilters` (the content ids
+ * the Field criteria ANDed with this one can match, `item-prefilter.ts`): the locations are then filtered before
+ * any item is looked up. On SQLite the column is written `+ml.content_id` (the same value, in a term no index
+ * serves), so that the subquery still walks the location index of the criterion and probes the prefilter's list.
  */
 export function locationMatch(ctx: CriterionContext, condition: LocationCondition): WhereBuilder {
   if (ctx.target === 'location') return (query) => query.where((inner) => condition(inner, 'l'));
-  return (query) =>
-    query.whereIn(
-      'c.id',
-      ctx.kx('location as ml').select('ml.content_id').where('ml.depth', '>', 0).where((inner) => condition(inner, 'ml')),
-    );
+  const item = `${ctx.dialect === 'sqlite' ? '+' : ''}ml.content_id`;
+  return (query) => {
+    const locations = ctx.kx('location as ml').select('ml.content_id').where('ml.depth', '>', 0).where((inner) => condition(inner, 'ml'));
+    for (const prefilter of ctx.itemPrefilters) locations.whereRaw(`${item} IN (${prefilter.sql})`, [...prefilter.bindings]);
+    query.whereIn('c.id', locations);
+  };
 }
+
+/**
+ * Criteria translated by {@link locationMatch}: in a content search, one `location` subquery of the item (which
+ * can take the prefilters of the Field criteria ANDed with it, `item-prefilter.ts`).
+ */
+export const LOCATION_MATCH_CRITERIA: ReadonlySet<CriterionType> = new Set<CriterionType>([
+  'Subtree',
+  'ParentLocationId',
+  'LocationId',
+  'LocationRemoteId',
+  'Ancestor',
+  'LocationDepth',
+  'LocationPriority',
+  'IsMainLocation',
+  'IsBookmarked',
+]);
 
 /**
  * Criteria whose handlers read, in a location search, the hit's location row `l` only (tree, location keys,

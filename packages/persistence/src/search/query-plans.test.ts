@@ -105,6 +105,36 @@ describeOnEachDialect(
       expect(empty).toMatch(/SEARCH sf USING COVERING INDEX search_field_content_id_field_def_identifier_index \(content_id=\? AND field_def_identifier=\? AND language_code=\?/);
     });
 
+    it('prefilter a location criterion by the Field criteria ANDed with it, which then probe the item', async () => {
+      const types = { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) };
+      const subtree: Criterion = { type: 'Subtree', values: ['/1/2/'] };
+      const probe = /CORRELATED SCALAR SUBQUERY \d+\nSEARCH sf USING COVERING INDEX search_field_content_id_field_def_identifier_index \(content_id=\? AND field_def_identifier=\? AND language_code=\?/;
+      // The subtree's locations walk the path index and keep the items of the range's entries (no row-value list).
+      const ranged = await plan({ type: 'LogicalAnd', criteria: [subtree, field('rating', 'BETWEEN', 1, 5)] }, 'content', [], types);
+      expect(ranged).toMatch(/SEARCH ml USING COVERING INDEX location_path_string_index \(path_string>\? AND path_string<\?\)/);
+      expect(ranged).toMatch(/SEARCH sf USING COVERING INDEX search_field_field_def_identifier_sort_key_int_index \(field_def_identifier=\? AND sort_key_int>\? AND sort_key_int<\?\)/);
+      expect(ranged).toMatch(probe);
+      expect(ranged).not.toMatch(/location_content_id_index/);
+      // Nested ANDs are one conjunction; an OR of Field criteria prefilters with its lists together.
+      const nested = await plan(
+        {
+          type: 'LogicalAnd',
+          criteria: [
+            { type: 'LogicalOr', criteria: [field('rating', 'LT', 100), field('rating', 'BETWEEN', 900, 999)] },
+            { type: 'LogicalAnd', criteria: [subtree, { type: 'ContentTypeId', values: [1] }] },
+          ],
+        },
+        'content',
+        [{ type: 'ContentName', direction: 'ascending' }],
+        types,
+      );
+      expect(nested).toMatch(/SEARCH ml USING COVERING INDEX location_path_string_index/);
+      expect(nested).toMatch(/UNION ALL\nSEARCH sf USING COVERING INDEX search_field_field_def_identifier_sort_key_int_index/);
+      expect(nested).toMatch(probe);
+      // Without a location criterion the Field criterion stays a list of its entries.
+      expect(await plan(field('rating', 'BETWEEN', 1, 5), 'content', [], types)).not.toMatch(/CORRELATED/);
+    });
+
     it('run location searches on the location table alone unless a criterion or sort clause reads the item', async () => {
       const subtree = await plan({ type: 'Subtree', values: ['/1/2/'] }, 'location', [{ type: 'LocationPath', direction: 'ascending' }]);
       expect(subtree).not.toMatch(/ c /);

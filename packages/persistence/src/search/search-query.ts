@@ -3,7 +3,14 @@ import type { Knex } from '@mikro-orm/knex';
 import { contentStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
 import { CRITERION_HANDLERS } from './criteria/index.js';
-import type { CriterionContext, CriterionType, RegisteredCriterionHandler, SearchTarget, WhereBuilder } from './criterion-handler.js';
+import type {
+  CriterionContext,
+  CriterionPlan,
+  CriterionType,
+  RegisteredCriterionHandler,
+  SearchTarget,
+  WhereBuilder,
+} from './criterion-handler.js';
 import { readsItem } from './location-condition.js';
 import { SORT_CLAUSE_HANDLERS } from './sort-clauses/index.js';
 import {
@@ -27,6 +34,9 @@ const SORT_CLAUSES: ReadonlyMap<SortClauseType, RegisteredSortClauseHandler> = n
  * index `content_published_items_index` (migration 0002) instead of reading each candidate's row.
  */
 const PUBLISHED = `c.status = ${contentStatusCode('PUBLISHED')}`;
+
+/** No prefilters, Field criteria as lists of entries (the plain translation). */
+const NO_PLAN: CriterionPlan = { itemPrefilters: [], probeFields: false };
 
 /**
  * The statements of a search: the exact total; unless `limit` is 0, the page of ids; and the same page with the
@@ -76,22 +86,21 @@ export function buildSearch(
     if (!ids) throw new Error(`FullText words of '${value}' were not resolved`);
     return ids;
   };
-  const contexts = [false, true].map((negated): CriterionContext => ({
+  const contextOf = (negated: boolean, plan: CriterionPlan = NO_PLAN): CriterionContext => ({
     target,
     kx,
     dialect,
     languageFilter,
     negated,
+    itemPrefilters: plan.itemPrefilters,
+    probeFields: plan.probeFields,
     fieldTargetTypes,
     fullTextWords,
-    apply: (criterion) => applyCriterion(criterion, contextOf(negated)),
+    // Prefilters go to the one criterion a LogicalAnd chose, never further down; Field probing to an OR's Fields.
+    apply: (criterion) => applyCriterion(criterion, contextOf(negated, plan.probeFields ? { itemPrefilters: [], probeFields: true } : NO_PLAN)),
     applyNegated: (criterion) => applyCriterion(criterion, contextOf(!negated)),
-  }));
-  const contextOf = (negated: boolean): CriterionContext => {
-    const context = contexts[negated ? 1 : 0];
-    if (!context) throw new Error('no criterion context');
-    return context;
-  };
+    applyWith: (criterion, childPlan) => applyCriterion(criterion, contextOf(negated, childPlan)),
+  });
   const where = contextOf(false).apply(query.criterion);
   let base: Knex.QueryBuilder;
   if (target === 'content') base = kx('content as c').whereRaw(PUBLISHED);

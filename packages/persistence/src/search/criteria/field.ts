@@ -1,4 +1,4 @@
-import { alwaysFalse, criterionHandler, type CriterionContext, whereSql } from '../criterion-handler.js';
+import { alwaysFalse, criterionHandler, type CriterionContext, type CriterionOf, whereSql } from '../criterion-handler.js';
 import { type FieldBranch, fieldBranches } from '../field-families.js';
 import { fieldLanguage, filterLanguages } from '../field-language.js';
 import { fragment, type SqlFragment, sqlOf } from '../sql-fragment.js';
@@ -10,11 +10,32 @@ import { fragment, type SqlFragment, sqlOf } from '../sql-fragment.js';
  * families of the target's field types when the search service resolved them (`fieldTargetTypes`).
  */
 export const fieldCriterion = criterionHandler('Field', (criterion, ctx) => {
-  const probe = ctx.negated && filterLanguages(ctx.languageFilter).length === 0;
+  const probe = probesItem(ctx);
   const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), probe);
   if (branches.length === 0) return alwaysFalse;
   return whereSql(inFieldLanguage(ctx, branches));
 });
+
+/**
+ * Whether Field-like criteria probe each candidate item's entries (`EXISTS`) rather than list the matching entries:
+ * under a NOT, or when a LogicalAnd moved the criterion's prefilter into a location criterion (`probeFields`,
+ * `item-prefilter.ts`) — then the candidates are already few. Only without languages (the main language).
+ */
+function probesItem(ctx: CriterionContext): boolean {
+  return (ctx.negated || ctx.probeFields) && filterLanguages(ctx.languageFilter).length === 0;
+}
+
+/**
+ * The content ids of the entries of field `target` that match the comparison, in any language (`SELECT
+ * content_id …`, the branches' key indexes): a superset of the items the Field criterion matches, which a
+ * LogicalAnd can hand as a prefilter to a location criterion (`item-prefilter.ts`). Null when nothing can match.
+ */
+export function fieldItemList(criterion: CriterionOf<'Field'>, ctx: CriterionContext): SqlFragment | null {
+  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target));
+  if (branches.length === 0) return null;
+  const parts = branches.map(({ table, alias, condition }) => sqlOf`SELECT ${fragment(`${alias}.content_id FROM ${table} ${alias}`)} WHERE ${condition}`);
+  return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };
+}
 
 /** The `(content_id, language_code)` pairs of the matching entries: the branches as one UNION ALL list. */
 function matchList(branches: readonly FieldBranch[]): SqlFragment {
@@ -27,17 +48,18 @@ function matchList(branches: readonly FieldBranch[]): SqlFragment {
 /**
  * `c` is one of the items of the matching entries in the language selected for it (its field language).
  *
- * - Without languages that is the main language. Outside a NOT: a row value `(c.id, c.main_language_code) IN
- *   (…)` over the branches' entries (an uncorrelated list, which the planner may also start from: a selective
- *   field criterion drives the search). Under a NOT the item is probed instead — `EXISTS` of an entry of `c` per
- *   branch, on the indexes `(content_id, field_def_identifier, language_code, …)` (migration 0006): one index
+ * - Without languages that is the main language. Outside a NOT (and without `probeFields`): a row value
+ *   `(c.id, c.main_language_code) IN (…)` over the branches' entries (an uncorrelated list, which the planner may
+ *   also start from: a selective field criterion drives the search). Under a NOT, or with `probeFields` (the
+ *   candidates already prefiltered), the item is probed instead — `EXISTS` of an entry of `c` per branch, on the
+ *   indexes `(content_id, field_def_identifier, language_code, …)` (migration 0006): one index
  *   lookup per candidate, where a negated list would be materialised and scanned for each candidate.
  * - With languages the selected language needs the item's version (`fieldLanguage`): the entries are joined to
  *   their item.
  */
 export function inFieldLanguage(ctx: CriterionContext, branches: readonly FieldBranch[]): SqlFragment {
   if (filterLanguages(ctx.languageFilter).length === 0) {
-    if (!ctx.negated) return sqlOf`(c.id, c.main_language_code) IN (${matchList(branches)})`;
+    if (!probesItem(ctx)) return sqlOf`(c.id, c.main_language_code) IN (${matchList(branches)})`;
     const probes = branches.map(
       ({ table, alias, condition }) =>
         sqlOf`EXISTS (SELECT 1 FROM ${fragment(`${table} ${alias} WHERE ${alias}.content_id = c.id AND ${alias}.language_code = c.main_language_code`)} AND ${condition})`,
