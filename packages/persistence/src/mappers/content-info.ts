@@ -44,28 +44,3 @@ export function toContentInfo(row: Row, prefix = ''): ContentInfo {
     isHidden: row.bool(`${prefix}is_hidden`),
   };
 }
-
-/** Id of the virtual root location, which refers to content 0 (no row). */
-export const ROOT_LOCATION_ID = 1;
-
-/**
- * The ContentInfo synthesised for the virtual root location (content id 0, no row), per
- * search-auth-errors-data.md D.1: "Top Level Nodes", type 1, section 1, owner 14, published, always available.
- * Dated at the Unix epoch, like core's in-memory reference persistence.
- */
-export const ROOT_CONTENT_INFO: ContentInfo = Object.freeze({
-  id: 0,
-  contentTypeId: 1,
-  name: 'Top Level Nodes',
-  sectionId: 1,
-  currentVersionNo: 1,
-  ownerId: 14,
-  modificationDate: new Date(0),
-  publishedDate: new Date(0),
-  alwaysAvailable: true,
-  remoteId: 'IBEXA_ROOT_385b2cd4737a459c999ba4b7595a0016',
-  mainLanguageCode: 'eng-GB',
-  mainLocationId: ROOT_LOCATION_ID,
-  status: 'PUBLISHED',
-  isHidden: false,
-});

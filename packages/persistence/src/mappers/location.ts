@@ -1,7 +1,7 @@
-import type { Location, LocationRecord } from '@contentrepo/core';
+import { type Location, type LocationRecord, ROOT_CONTENT_INFO } from '@contentrepo/core';
 import { sortFieldOf, sortOrderOf } from '../db/codes.js';
 import type { Row } from '../db/row.js';
-import { contentInfoSelect, ROOT_CONTENT_INFO, toContentInfo } from './content-info.js';
+import { contentInfoSelect, toContentInfo } from './content-info.js';
 
 /** Columns of `location`. */
 export const LOCATION_COLUMNS = [

@@ -1,10 +1,10 @@
-import type { ValidationError } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldType } from '../field-type.js';
 import { invalidInput, toFiniteNumber } from '../shared/decode.js';
 import { NO_SEARCH_DATA } from '../shared/search.js';
 import {
   numberParameter,
   parameterChecks,
+  rangeErrors,
   validateSettingsSchema,
   validateValidatorSchema,
   validatorParameters,
@@ -51,17 +51,8 @@ export const floatFieldType: FieldType<FloatValue> = {
 
   validate(value, definition) {
     if (value === null) return [];
-    const errors: ValidationError[] = [];
     const parameters = validatorParameters(definition, 'FloatValueValidator');
-    const max = numberParameter(parameters, 'maxFloatValue');
-    const min = numberParameter(parameters, 'minFloatValue');
-    if (max !== null && value > max) {
-      errors.push({ target: 'range', message: `The value can not be higher than ${max}.` });
-    }
-    if (min !== null && value < min) {
-      errors.push({ target: 'range', message: `The value can not be lower than ${min}.` });
-    }
-    return errors;
+    return rangeErrors(value, numberParameter(parameters, 'minFloatValue'), numberParameter(parameters, 'maxFloatValue'));
   },
 
   toStorage: (value) => value,

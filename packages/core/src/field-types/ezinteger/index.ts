@@ -1,10 +1,10 @@
-import type { ValidationError } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldType } from '../field-type.js';
 import { invalidInput, toInteger } from '../shared/decode.js';
 import { intSearchData, NO_SEARCH_DATA } from '../shared/search.js';
 import {
   numberParameter,
   parameterChecks,
+  rangeErrors,
   validateSettingsSchema,
   validateValidatorSchema,
   validatorParameters,
@@ -36,17 +36,9 @@ export const integerFieldType: FieldType<IntegerValue> = {
 
   validate(value, definition) {
     if (value === null) return [];
-    const errors: ValidationError[] = [];
     const parameters = validatorParameters(definition, 'IntegerValueValidator');
     const max = numberParameter(parameters, 'maxIntegerValue');
-    const min = numberParameter(parameters, 'minIntegerValue');
-    if (max !== null && max !== 0 && value > max) {
-      errors.push({ target: 'range', message: `The value can not be higher than ${max}.` });
-    }
-    if (min !== null && value < min) {
-      errors.push({ target: 'range', message: `The value can not be lower than ${min}.` });
-    }
-    return errors;
+    return rangeErrors(value, numberParameter(parameters, 'minIntegerValue'), max === 0 ? null : max);
   },
 
   toStorage: (value) => value,

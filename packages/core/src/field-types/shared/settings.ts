@@ -153,3 +153,14 @@ export function flagParameter(parameters: HashMap | null, name: string): boolean
 export function plural(count: number, singular: string, plural: string): string {
   return count === 1 ? singular : plural;
 }
+
+/**
+ * The range errors of a number (Ibexa's `IntegerValueValidator` / `FloatValueValidator` messages, target
+ * `range`): above `max`, then below `min`; a null bound is no bound.
+ */
+export function rangeErrors(value: number, min: number | null, max: number | null): ValidationError[] {
+  const errors: ValidationError[] = [];
+  if (max !== null && value > max) errors.push({ target: 'range', message: `The value can not be higher than ${max}.` });
+  if (min !== null && value < min) errors.push({ target: 'range', message: `The value can not be lower than ${min}.` });
+  return errors;
+}
