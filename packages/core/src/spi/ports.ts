@@ -3,6 +3,15 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * Source of cryptographically strong random bytes (session ids, CSRF tokens, secrets); injected so tests control
+ * them. Core only defines the port: implementations live at the edge (e.g. Web Crypto or `node:crypto`).
+ */
+export interface RandomSource {
+  /** `count` fresh random bytes (`count` ≥ 0). */
+  bytes(count: number): Uint8Array;
+}
+
 /** Password hashing (a slow, salted KDF in production). */
 export interface PasswordHasher {
   hash(plainPassword: string): Promise<string>;
