@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Lint rules that keep the hexagon's boundaries (STYLE.md "Boundaries are checked by tools"):
- * packages import each other only through their public entry points, and core imports no I/O or transport.
+ * packages import each other only through their public entry points, core imports no I/O or transport, and
+ * http-auth (authentication at the edge, shared by the adapters) depends on core alone and on no web framework.
  */
 const CROSS_PACKAGE = {
   group: ['@contentrepo/*/src', '@contentrepo/*/src/*', '**/packages/*/src/*', '**/apps/*/src/*'],
@@ -35,6 +36,24 @@ export default tseslint.config(
           patterns: [
             CROSS_PACKAGE,
             { group: ['@mikro-orm/*', '@apollo/*', '@contentrepo/*'], message: 'core depends on no adapter, ORM or transport.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/http-auth/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'graphql', 'cookie'].map((name) => ({ name, message: 'http-auth is transport-neutral: take header values, not a framework.' })),
+          patterns: [
+            CROSS_PACKAGE,
+            {
+              group: ['@contentrepo/*', '!@contentrepo/core', '!@contentrepo/core/testing', '@mikro-orm/*', '@apollo/*'],
+              message: 'http-auth depends on @contentrepo/core only (no adapter, ORM or transport).',
+            },
           ],
         },
       ],

@@ -24,14 +24,17 @@ const project = (displayName: string, rootDir: string, esmDependencies: readonly
       }),
 });
 
-/** ESM-only packages the GraphQL adapter loads (jose, graphql-upload's `.mjs` files and its fs-capacitor). */
-const GRAPHQL_ESM_DEPENDENCIES = ['jose', 'graphql-upload', 'fs-capacitor'];
+/** ESM-only packages http-auth loads (jose, for Bearer JWTs); every package that depends on http-auth loads them too. */
+const AUTH_ESM_DEPENDENCIES = ['jose'];
+/** ESM-only packages the GraphQL adapter loads (http-auth's, graphql-upload's `.mjs` files and its fs-capacitor). */
+const GRAPHQL_ESM_DEPENDENCIES = [...AUTH_ESM_DEPENDENCIES, 'graphql-upload', 'fs-capacitor'];
 
 const config: Config = {
   projects: [
     project('core', '<rootDir>/packages/core'),
     project('persistence', '<rootDir>/packages/persistence'),
-    project('rest-adapter', '<rootDir>/packages/rest-adapter'),
+    project('http-auth', '<rootDir>/packages/http-auth', AUTH_ESM_DEPENDENCIES),
+    project('rest-adapter', '<rootDir>/packages/rest-adapter', AUTH_ESM_DEPENDENCIES),
     project('graphql-adapter', '<rootDir>/packages/graphql-adapter', GRAPHQL_ESM_DEPENDENCIES),
     project('server', '<rootDir>/apps/server', GRAPHQL_ESM_DEPENDENCIES),
   ],

@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Repository, TokenService } from '@contentrepo/core';
+import { createTestRepository } from '@contentrepo/core/testing';
+import { createHttpAuth, type HttpAuthOptions } from './http-auth.js';
+import { countingRandom, manualClock, recordingSessionStore } from './test-support.js';
+
+const ADMIN = 14;
+const ANONYMOUS = 10;
+const basic = (login: string, password: string): string => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] });
+
+describe('HttpAuth', () => {
+  let repository: Repository;
+  let logins: number;
+  beforeAll(async () => {
+    const repo = await createTestRepository();
+    // Counts core's login checks, to see the Basic credentials cache.
+    repository = {
+      ...repo.anonymous,
+      userService: {
+        ...repo.anonymous.userService,
+        authenticate: (login, password) => {
+          logins += 1;
+          return repo.anonymous.userService.authenticate(login, password);
+        },
+      },
+    };
+  });
+
+  const setup = (options: Partial<Omit<HttpAuthOptions, 'repository' | 'sessions' | 'clock' | 'random'>> = {}) => {
+    logins = 0;
+    const clock = manualClock();
+    const store = recordingSessionStore(clock);
+    const auth = createHttpAuth({ repository, sessions: store, clock, random: countingRandom(), ...options });
+    return { auth, clock, store };
+  };
+
+  it('runs requests without credentials as the anonymous user', async () => {
+    const { auth } = setup();
+    expect(await auth.authenticate({})).toEqual({ userId: ANONYMOUS, session: null, via: 'anonymous' });
+    expect(await auth.authenticate({ sessionId: 'unknown', authorization: 'Negotiate abc' })).toEqual({ userId: ANONYMOUS, session: null, via: 'anonymous' });
+  });
+
+  it('opens sessions with ids and CSRF tokens from the random source, valid for the session lifetime', async () => {
+    const { auth, store } = setup({ sessionTtlSeconds: 600 });
+    const session = await auth.openSession(ADMIN);
+    expect(session).toEqual({
+      id: Buffer.from(Array.from({ length: 24 }, (_, index) => index)).toString('base64url'),
+      userId: ADMIN,
+      csrfToken: Buffer.from(Array.from({ length: 24 }, (_, index) => 24 + index)).toString('base64url'),
+      createdAt: new Date(Date.UTC(2024, 0, 1)),
+      expiresAt: new Date(Date.UTC(2024, 0, 1, 0, 10)),
+    });
+    expect(store.sessions.get(session.id)).toEqual(session);
+  });
+
+  it('authenticates a session cookie, reusing the loaded session for sessionCacheTtlMs', async () => {
+    const { auth, clock, store } = setup({ sessionCacheTtlMs: 2000 });
+    const session = await auth.openSession(ADMIN);
+    expect(await auth.authenticate({ sessionId: session.id })).toEqual({ userId: ADMIN, session, via: 'session' });
+    clock.advance(1999);
+    await auth.authenticate({ sessionId: session.id });
+    expect(store.calls.load).toBe(1);
+    clock.advance(1);
+    await auth.authenticate({ sessionId: session.id });
+    expect(store.calls.load).toBe(2);
+  });
+
+  it('asks the store every time when the cache is disabled', async () => {
+    const { auth, store } = setup({ sessionCacheTtlMs: 0 });
+    const session = await auth.openSession(ADMIN);
+    await auth.authenticate({ sessionId: session.id });
+    await auth.authenticate({ sessionId: session.id });
+    expect(store.calls.load).toBe(2);
+  });
+
+  it('refuses a closed session at once, even while it is cached', async () => {
+    const { auth } = setup({ sessionCacheTtlMs: 60_000 });
+    const session = await auth.openSession(ADMIN);
+    expect((await auth.authenticate({ sessionId: session.id })).via).toBe('session');
+    await auth.closeSession(session.id);
+    expect(await auth.authenticate({ sessionId: session.id })).toEqual({ userId: ANONYMOUS, session: null, via: 'anonymous' });
+  });
+
+  it('extends a session to a full lifetime once less than half of it is left, and lets it expire when unused', async () => {
+    const { auth, clock, store } = setup({ sessionTtlSeconds: 100, sessionCacheTtlMs: 0 });
+    const session = await auth.openSession(ADMIN);
+    clock.advance(50_000);
+    expect((await auth.authenticate({ sessionId: session.id })).session?.expiresAt).toEqual(session.expiresAt);
+    expect(store.calls.touch).toBe(0);
+    clock.advance(1);
+    const refreshed = (await auth.authenticate({ sessionId: session.id })).session;
+    expect(refreshed?.expiresAt).toEqual(new Date(clock.now().getTime() + 100_000));
+    expect(store.sessions.get(session.id)?.expiresAt).toEqual(refreshed?.expiresAt);
+    clock.advance(100_000);
+    expect((await auth.authenticate({ sessionId: session.id })).via).toBe('anonymous');
+  });
+
+  it('never serves a cached session past its expiry', async () => {
+    const { auth, clock } = setup({ sessionTtlSeconds: 100, sessionCacheTtlMs: 60_000 });
+    const session = await auth.openSession(ADMIN);
+    clock.advance(49_000);
+    await auth.authenticate({ sessionId: session.id });
+    clock.advance(52_000);
+    expect((await auth.authenticate({ sessionId: session.id })).via).toBe('anonymous');
+  });
+
+  it('accepts Basic credentials only when enabled, checks them once a minute, and refuses wrong ones', async () => {
+    const { auth, clock } = setup({ basicAuth: true });
+    expect(await auth.authenticate({ authorization: basic('admin', 'publish') })).toEqual({ userId: ADMIN, session: null, via: 'basic' });
+    await auth.authenticate({ authorization: `basic  ${Buffer.from('admin:publish').toString('base64')}` });
+    expect(logins).toBe(1);
+    clock.advance(60_000);
+    await auth.authenticate({ authorization: basic('admin', 'publish') });
+    expect(logins).toBe(2);
+    for (const authorization of [basic('admin', 'wrong'), 'Basic !!!', `Basic ${btoa('no-colon')}`]) {
+      await expect(auth.authenticate({ authorization })).rejects.toThrow('Invalid login or password');
+    }
+    const off = setup().auth;
+    expect((await off.authenticate({ authorization: basic('admin', 'publish') })).via).toBe('anonymous');
+  });
+
+  it('accepts Bearer tokens the token service verifies, refuses others, and ignores Bearer without a token service', async () => {
+    const tokens: TokenService = {
+      issue: async () => ({ token: 'good', expiresAt: new Date(0) }),
+      verify: async (token) => (token === 'good' ? ADMIN : null),
+    };
+    const { auth } = setup({ tokens });
+    expect(auth.tokens).toBe(tokens);
+    expect(await auth.authenticate({ authorization: 'Bearer good' })).toEqual({ userId: ADMIN, session: null, via: 'bearer' });
+    await expect(auth.authenticate({ authorization: 'Bearer bad' })).rejects.toThrow('Invalid login or password');
+    const without = setup().auth;
+    expect(without.tokens).toBeNull();
+    expect((await without.authenticate({ authorization: 'Bearer good' })).via).toBe('anonymous');
+  });
+
+  it('prefers a valid session cookie over the Authorization header', async () => {
+    const { auth } = setup({ basicAuth: true });
+    const session = await auth.openSession(ADMIN);
+    expect((await auth.authenticate({ sessionId: session.id, authorization: basic('admin', 'wrong') })).via).toBe('session');
+  });
+
+  it('reads the session cookie and Authorization header of a request', async () => {
+    const { auth } = setup({ basicAuth: true });
+    expect(auth.cookieName).toBe('IBX_SESSION_ID98defd6ee70dfb1dea416cecdf391f58');
+    const session = await auth.openSession(ADMIN);
+    const request = headers({ cookie: `other=1; ${auth.cookieName}=${session.id}` });
+    expect(await auth.authenticateRequest(request)).toEqual({ userId: ADMIN, session, via: 'session', sessionCookie: session.id });
+    const stale = headers({ cookie: `${auth.cookieName}=gone`, authorization: basic('admin', 'publish') });
+    expect(await auth.authenticateRequest(stale)).toEqual({ userId: ADMIN, session: null, via: 'basic', sessionCookie: 'gone' });
+    expect(createHttpAuth({ repository, sessions: recordingSessionStore(manualClock()), sessionCookieName: 'SID' }).credentialsOf(headers({ cookie: 'SID=x' }))).toEqual({
+      sessionId: 'x',
+      authorization: null,
+    });
+  });
+
+  it("checks a session's CSRF token", async () => {
+    const { auth } = setup();
+    const session = await auth.openSession(ADMIN);
+    expect(() => auth.assertCsrf(session, session.csrfToken)).not.toThrow();
+    for (const token of [undefined, null, '', `${session.csrfToken}x`, session.csrfToken.replace(/^./, '_')]) {
+      expect(() => auth.assertCsrf(session, token)).toThrow('Missing or invalid CSRF token');
+    }
+  });
+
+  it('checks X-Expected-User against the login of the current user', async () => {
+    const { auth } = setup();
+    await expect(auth.assertExpectedUser('admin', ADMIN)).resolves.toBeUndefined();
+    await expect(auth.assertExpectedUser(undefined, ANONYMOUS)).resolves.toBeUndefined();
+    await expect(auth.assertExpectedUser('', ANONYMOUS)).resolves.toBeUndefined();
+    await expect(auth.assertExpectedUser('anonymous', ADMIN)).rejects.toThrow('Expectation failed. User changed.');
+    await expect(auth.assertExpectedUser('admin', ANONYMOUS)).rejects.toThrow('Expectation failed. User changed.');
+    await expect(auth.assertExpectedUser('admin', 999_999)).rejects.toThrow('Expectation failed. User changed.');
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  UnauthorizedError,
+  type Clock,
+  type RandomSource,
+  type Repository,
+  type Session,
+  type SessionStore,
+  type TokenService,
+} from '@contentrepo/core';
+import {
+  decodeBasicCredentials,
+  defaultSessionCookieName,
+  parseAuthorization,
+  readRequestCredentials,
+  type HeaderSource,
+  type RequestCredentials,
+} from './credentials.js';
+import { ExpiringCache } from './expiring-cache.js';
+import { SessionCache } from './session-cache.js';
+import { systemClock, systemRandom } from './system-ports.js';
+
+/** Options of {@link createHttpAuth}: how requests may authenticate, for every adapter of the process. */
+export interface HttpAuthOptions {
+  /** The repository (as built by `createRepository`): the login check, the anonymous user, logins for `X-Expected-User`. */
+  readonly repository: Repository;
+  /** Where login sessions live (shared by every server node). */
+  readonly sessions: SessionStore;
+  /** Session lifetime in seconds (default 3600), extended while the session is used. */
+  readonly sessionTtlSeconds?: number;
+  /** Accept `Authorization: Basic` (default false, as in Ibexa). */
+  readonly basicAuth?: boolean;
+  /** Verifies `Authorization: Bearer <jwt>` (and issues tokens, e.g. GraphQL's `createToken`); absent: Bearer is ignored. */
+  readonly tokens?: TokenService;
+  /** Session cookie name (default Ibexa's `IBX_SESSION_ID<md5('site')>`). */
+  readonly sessionCookieName?: string;
+  /**
+   * How long a loaded session is reused without asking the store again, in milliseconds (default 2000; 0 disables).
+   * A logout through this process takes effect at once; on other nodes after at most this delay.
+   */
+  readonly sessionCacheTtlMs?: number;
+  /** Time source (default the system clock). */
+  readonly clock?: Clock;
+  /** Randomness for session ids and CSRF tokens (default `node:crypto`). */
+  readonly random?: RandomSource;
+}
+
+/** Who a request runs as, and how it authenticated. */
+export interface Authentication {
+  /** Content id of the user the request acts for (the anonymous user when it carried no credentials). */
+  readonly userId: number;
+  /** The session of a cookie-authenticated request, else null. */
+  readonly session: Session | null;
+  readonly via: 'session' | 'basic' | 'bearer' | 'anonymous';
+}
+
+/** {@link Authentication} of an HTTP request, plus the session cookie it sent (valid or not), e.g. for logout. */
+export interface RequestAuthentication extends Authentication {
+  readonly sessionCookie: string | null;
+}
+
+/** How long verified Basic credentials are reused without hashing the password again, in milliseconds. */
+const BASIC_CACHE_TTL_MS = 60_000;
+const BASIC_CACHE_SIZE = 1_000;
+
+/**
+ * Request authentication at the edge, built once per process and handed to every adapter (REST, GraphQL), so all
+ * doors authenticate alike and share one session cache. Resolves the user of a request as Ibexa does: a valid
+ * session cookie, else a Bearer token (when `tokens` is set), else HTTP Basic (when enabled), else the anonymous
+ * user — who gets no 401 at the door: permission checks answer later. Also opens and closes sessions and checks
+ * CSRF tokens and `X-Expected-User`.
+ */
+export class HttpAuth {
+  /** Name of the session cookie. */
+  readonly cookieName: string;
+  /** The token service (Bearer verification, token issuing), or null when tokens are not configured. */
+  readonly tokens: TokenService | null;
+  private readonly sessions: SessionCache;
+  private readonly basicCache = new ExpiringCache<number>(BASIC_CACHE_SIZE);
+  private readonly clock: Clock;
+
+  constructor(private readonly options: HttpAuthOptions) {
+    this.cookieName = options.sessionCookieName ?? defaultSessionCookieName();
+    this.tokens = options.tokens ?? null;
+    this.clock = options.clock ?? systemClock;
+    this.sessions = new SessionCache({
+      store: options.sessions,
+      ttlSeconds: options.sessionTtlSeconds ?? 3600,
+      reuseMs: options.sessionCacheTtlMs ?? 2000,
+      clock: this.clock,
+      random: options.random ?? systemRandom,
+    });
+  }
+
+  /**
+   * Who `credentials` authenticate as. An unknown or expired session cookie is ignored (next method); so are an
+   * `Authorization` scheme that is not enabled and any other scheme.
+   * @throws UnauthorizedError `Invalid login or password` for wrong Basic credentials or an invalid Bearer token.
+   */
+  async authenticate(credentials: RequestCredentials): Promise<Authentication> {
+    if (credentials.sessionId) {
+      const session = await this.sessions.load(credentials.sessionId);
+      if (session) return { userId: session.userId, session, via: 'session' };
+    }
+    const authorization = parseAuthorization(credentials.authorization);
+    if (authorization.scheme === 'bearer' && this.tokens) {
+      const userId = await this.tokens.verify(authorization.token);
+      if (userId === null) throw UnauthorizedError.invalidCredentials();
+      return { userId, session: null, via: 'bearer' };
+    }
+    if (authorization.scheme === 'basic' && this.options.basicAuth === true) {
+      return { userId: await this.basicUser(authorization.encoded), session: null, via: 'basic' };
+    }
+    return { userId: this.options.repository.anonymousUserId, session: null, via: 'anonymous' };
+  }
+
+  /**
+   * {@link authenticate} for an HTTP request (e.g. an Express `Request`): reads its session cookie and
+   * `Authorization` header.
+   * @throws UnauthorizedError as {@link authenticate}.
+   */
+  async authenticateRequest(request: HeaderSource): Promise<RequestAuthentication> {
+    const credentials = this.credentialsOf(request);
+    return { ...(await this.authenticate(credentials)), sessionCookie: credentials.sessionId };
+  }
+
+  /** The session cookie value and `Authorization` header of a request (null when absent). */
+  credentialsOf(request: HeaderSource): { readonly sessionId: string | null; readonly authorization: string | null } {
+    return readRequestCredentials(request, this.cookieName);
+  }
+
+  /** Opens a session for a user who just logged in (lifetime `sessionTtlSeconds`). */
+  openSession(userId: number): Promise<Session> {
+    return this.sessions.open(userId);
+  }
+
+  /** Ends a session (logout): removes it from the store and from this process's cache, for every adapter at once. */
+  closeSession(sessionId: string): Promise<void> {
+    return this.sessions.close(sessionId);
+  }
+
+  /**
+   * Unsafe requests of a session must carry its CSRF token (Ibexa's `X-CSRF-Token`); compared in constant time.
+   * @throws UnauthorizedError `Missing or invalid CSRF token`
+   */
+  assertCsrf(session: Session, token: string | null | undefined): void {
+    if (!token || !constantTimeEqual(token, session.csrfToken)) {
+      throw new UnauthorizedError('user', 'csrf', {}, 'Missing or invalid CSRF token');
+    }
+  }
+
+  /**
+   * `X-Expected-User`: when present and non-empty, the current user must be logged in with exactly that login
+   * (the anonymous user never matches), as in Ibexa.
+   * @throws UnauthorizedError `Expectation failed. User changed.`
+   */
+  async assertExpectedUser(expected: string | null | undefined, userId: number): Promise<void> {
+    if (!expected) return;
+    const { repository } = this.options;
+    const login =
+      userId === repository.anonymousUserId
+        ? null
+        : await repository.sudo(async (sudo) => (await sudo.userService.loadUser(userId)).login).catch(() => null);
+    if (login === null || login !== expected) throw new UnauthorizedError('user', 'expected', {}, 'Expectation failed. User changed.');
+  }
+
+  /** The user of Basic credentials, checked by core's login check and then reused for a minute. */
+  private async basicUser(encoded: string): Promise<number> {
+    const cached = this.basicCache.get(encoded, this.clock.now().getTime());
+    if (cached !== undefined) return cached;
+    const { login, password } = decodeBasicCredentials(encoded);
+    const user = await this.options.repository.userService.authenticate(login, password);
+    this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + BASIC_CACHE_TTL_MS);
+    return user.contentInfo.id;
+  }
+}
+
+/** Builds the {@link HttpAuth} of a process: call once in the composition root and pass it to every adapter. */
+export function createHttpAuth(options: HttpAuthOptions): HttpAuth {
+  return new HttpAuth(options);
+}
+
+function constantTimeEqual(left: string, right: string): boolean {
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let index = 0; index < left.length; index += 1) difference |= left.charCodeAt(index) ^ right.charCodeAt(index);
+  return difference === 0;
+}

@@ -1,0 +1,23 @@
+/**
+ * @contentrepo/http-auth — request authentication at the HTTP edge: session cookie + CSRF token, HTTP Basic,
+ * Bearer JWT, `X-Expected-User`, and the session cache. Build it once per process and hand it to every adapter:
+ *
+ * ```ts
+ * const auth = createHttpAuth({ repository, sessions, tokens: createJwtTokenService({ secret, ttlSeconds: 3600 }) });
+ * app.use('/api/ibexa/v2', createRestRouter({ repository, auth }));
+ * app.use('/graphql', await createGraphQLMiddleware({ repository, auth }));
+ * ```
+ */
+export { createHttpAuth, HttpAuth, type Authentication, type HttpAuthOptions, type RequestAuthentication } from './http-auth.js';
+export {
+  decodeBasicCredentials,
+  defaultSessionCookieName,
+  parseAuthorization,
+  readCookie,
+  readRequestCredentials,
+  type AuthorizationHeader,
+  type HeaderSource,
+  type RequestCredentials,
+} from './credentials.js';
+export { createJwtTokenService, type JwtTokenServiceOptions } from './jwt-token-service.js';
+export { systemClock, systemRandom, urlToken } from './system-ports.js';
