@@ -8,6 +8,7 @@ import {
   type Repository,
 } from '@contentrepo/core';
 import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
+import { createHttpAuth } from '@contentrepo/http-auth';
 import { createPersistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
@@ -45,8 +46,9 @@ export interface AppOptions {
 /**
  * The composition root: migrates the database, seeds the clean-install data on first start, builds the
  * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
- * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. REST and GraphQL share sessions and JWTs.
- * Plain typed wiring, no container. Does not listen (see `main.ts`).
+ * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Request authentication is built once
+ * and given to both APIs: one session cache, the same cookies and JWTs, and a logout on one is at once a logout on
+ * the other. Plain typed wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
@@ -72,13 +74,16 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
     const repository = createRepository({ persistence: store.persistence, storage: store.storage, passwordHasher, fieldTypes });
 
-    const tokens = createTokenService(config, logger);
-    const graphql = await createGraphQLMiddleware({
+    const auth = createHttpAuth({
       repository,
       sessions: store.sessions,
-      tokens,
+      tokens: createTokenService(config, logger),
       basicAuth: config.basicAuth,
       sessionTtlSeconds: config.sessionTtlSeconds,
+    });
+    const graphql = await createGraphQLMiddleware({
+      repository,
+      auth,
       maxFileSize: config.graphqlMaxFileSize,
       maxFiles: config.graphqlMaxFiles,
       debug: config.debug,
@@ -93,11 +98,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       `${config.basePath}${REST_PREFIX}`,
       createRestRouter({
         repository,
-        sessions: store.sessions,
-        basicAuth: config.basicAuth,
+        auth,
         bodyLimit: config.bodyLimit,
-        sessionTtlSeconds: config.sessionTtlSeconds,
-        tokens,
         debug: config.debug,
         logger,
       }),

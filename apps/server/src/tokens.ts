@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenService } from '@contentrepo/core';
-import { createJwtTokenService } from '@contentrepo/graphql-adapter';
+import { createJwtTokenService } from '@contentrepo/http-auth';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config.js';
 
@@ -8,7 +8,7 @@ import type { ServerConfig } from './config.js';
  * The server's `TokenService` (Bearer JWTs shared by REST and GraphQL, graphql.md §5): HS256 with `JWT_SECRET`,
  * valid for `JWT_TTL` seconds. Without a secret, a random per-process one is used and a warning logged: tokens then
  * stop working at restart and are not accepted by other server nodes. (The jose-based implementation lives in
- * `@contentrepo/graphql-adapter`, the package that has jose as a dependency.)
+ * `@contentrepo/http-auth`, with the rest of request authentication.)
  */
 export function createTokenService(config: Pick<ServerConfig, 'jwtSecret' | 'jwtTtlSeconds'>, logger: Logger): TokenService {
   let secret: string | Uint8Array | undefined = config.jwtSecret;

@@ -93,13 +93,6 @@ export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, ty
 export { resolveNameSchema } from './domain/rules/name-schema.js';
 export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type LimitationValueKind } from './domain/rules/limitations.js';
 export { allowedLimitations, POLICY_MAP } from './domain/rules/policy-map.js';
-export {
-  RequestAuthenticator,
-  randomUrlToken,
-  type Authentication,
-  type AuthenticatorOptions,
-  type RequestCredentials,
-} from './auth/request-authenticator.js';
 export { ROOT_CONTENT_INFO, ROOT_LOCATION_ID } from './domain/tree/root.js';
 export { md5 } from './domain/rules/md5.js';
 export { urlAliasId, urlAliasSegment } from './domain/rules/url-alias-text.js';

@@ -17,5 +17,3 @@ export type { ContentSearch, SearchPage, SearchQuery } from './search/content-se
 export { repositorySearch } from './search/repository-search.js';
 export type { GraphQLLogger, UploadMapping } from './resolvers/context.js';
 export { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from './uploads/mapping.js';
-export { createJwtTokenService, type JwtTokenServiceOptions } from './tokens/jwt-token-service.js';
-export { defaultSessionCookieName } from './http/cookies.js';

@@ -2,11 +2,11 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
-import { RequestAuthenticator, type Authentication, type Repository, type SessionStore, type TokenService } from '@contentrepo/core';
+import type { Repository } from '@contentrepo/core';
+import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import express, { type Request, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { authenticateRequests } from './http/authenticate.js';
-import { defaultSessionCookieName } from './http/cookies.js';
 import { csrfGuard } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { multipartUploads } from './http/upload-stage.js';
@@ -25,16 +25,12 @@ export const DEFAULT_IMAGE_VARIATIONS = ['large', 'medium', 'reference', 'small'
 export interface GraphQLMiddlewareOptions {
   /** The repository (as built by `createRepository`); each request acts for its user with `forUser`. */
   readonly repository: Repository;
-  /** Where login sessions live (the REST API's sessions: the same cookie works on both). */
-  readonly sessions: SessionStore;
-  /** Issues and verifies `Authorization: Bearer` tokens; enables `createToken`. */
-  readonly tokens?: TokenService;
-  /** Accept HTTP Basic authentication (default false, as Ibexa). */
-  readonly basicAuth?: boolean;
-  /** Session lifetime in seconds when a session is extended (default 3600). */
-  readonly sessionTtlSeconds?: number;
-  /** Session cookie name (default `IBX_SESSION_ID<md5('site')>`, as the REST API). */
-  readonly sessionCookieName?: string;
+  /**
+   * Request authentication (`createHttpAuth` from `@contentrepo/http-auth`), the same instance the REST router gets:
+   * one session cache, so the same cookie works on both and a logout applies to both at once. Its token service
+   * (when configured) also issues the tokens of `createToken`.
+   */
+  readonly auth: HttpAuth;
   /** Largest uploaded file in bytes (default 50 MiB); larger files fail with 413. */
   readonly maxFileSize?: number;
   /** Most files in one multipart request (default 20); more fail with 413. */
@@ -71,16 +67,15 @@ export interface GraphQLMiddleware extends Router {
 
 /**
  * Creates the GraphQL endpoint (graphql.md; the owner's document "GraphQL endpoint"): an Express router to mount
- * at the GraphQL path, e.g. `app.use('/graphql', await createGraphQLMiddleware({ repository, sessions }))`.
+ * at the GraphQL path, e.g. `app.use('/graphql', await createGraphQLMiddleware({ repository, auth }))`.
  * The schema is generated from the content types and follows them when they change; POST bodies are JSON or
  * GraphQL multipart requests (uploads); every request runs as its authenticated user (session cookie, Bearer
  * token, Basic when enabled, else anonymous).
  */
 export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions): Promise<GraphQLMiddleware> {
-  const { repository } = options;
+  const { repository, auth } = options;
   const debug = options.debug ?? false;
   const logger = options.logger ?? null;
-  const cookieName = options.sessionCookieName ?? defaultSessionCookieName();
   const imageVariations = [...(options.imageVariations ?? DEFAULT_IMAGE_VARIATIONS)];
   const gateway = new GeneratedSchemaGateway({
     loadModel: () => loadSchemaModel(repository, imageVariations),
@@ -95,7 +90,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       .map((language) => language.languageCode);
   const services: ResolverServices = {
     search: options.search ?? repositorySearch,
-    tokens: options.tokens ?? null,
+    tokens: auth.tokens,
     treeRootLocationId: options.treeRootLocationId ?? 1,
     prioritizedLanguages: languages,
     uploadMappings: options.uploadMappings ?? DEFAULT_UPLOAD_MAPPINGS,
@@ -114,19 +109,12 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   });
   await server.start();
 
-  const authenticator = new RequestAuthenticator({
-    repository,
-    sessions: options.sessions,
-    sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
-    basicAuth: options.basicAuth ?? false,
-    ...(options.tokens ? { tokens: options.tokens } : {}),
-  });
   const authentications = new WeakMap<Request, Authentication>();
   const router = express.Router();
   router.all(
     '/',
-    csrfGuard(cookieName),
-    authenticateRequests(authenticator, cookieName, authentications),
+    csrfGuard(auth),
+    authenticateRequests(auth, authentications),
     multipartUploads({ maxFileSize: options.maxFileSize ?? 50 * 1024 * 1024, maxFiles: options.maxFiles ?? 20 }),
     express.json({ limit: options.bodyLimit ?? '1mb' }),
     (req, _res, next) => {

@@ -2,11 +2,11 @@
  * @contentrepo/rest-adapter — the Ibexa-compatible REST API v2 (JSON and XML) as a mountable Express router.
  *
  * ```ts
- * app.use('/api/ibexa/v2', createRestRouter({ repository, sessions }));
+ * const auth = createHttpAuth({ repository, sessions }); // from @contentrepo/http-auth, one per process
+ * app.use('/api/ibexa/v2', createRestRouter({ repository, auth }));
  * ```
  */
 export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
-export { defaultSessionCookieName } from './auth/authenticator.js';
 export { errorResponse, MASKED_DESCRIPTION } from './errors.js';
 export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFormat } from './http/media-types.js';
 export { writeJson } from './output/json-writer.js';

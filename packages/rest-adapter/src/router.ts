@@ -1,6 +1,6 @@
-import { RequestAuthenticator, type Repository, type SessionStore, type TokenService } from '@contentrepo/core';
+import type { Repository } from '@contentrepo/core';
+import type { HttpAuth } from '@contentrepo/http-auth';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { defaultSessionCookieName, RestAuthenticator } from './auth/authenticator.js';
 import { errorResponse } from './errors.js';
 import type { RestContext, RestHandler, RestResult } from './http/context.js';
 import {
@@ -34,16 +34,11 @@ export interface RestLogger {
 export interface RestRouterOptions {
   /** The repository (as built by `createRepository`); the router acts for each request's user with `forUser`. */
   readonly repository: Repository;
-  /** Where login sessions live (shared by every server node). */
-  readonly sessions: SessionStore;
-  /** Accept HTTP Basic authentication (default false, as Ibexa). */
-  readonly basicAuth?: boolean;
-  /** Session lifetime in seconds (default 3600), extended while used. */
-  readonly sessionTtlSeconds?: number;
-  /** Session cookie name (default `IBX_SESSION_ID<md5('site')>`). */
-  readonly sessionCookieName?: string;
-  /** Verifies `Authorization: Bearer` tokens (JWT) when given. */
-  readonly tokens?: TokenService;
+  /**
+   * Request authentication (`createHttpAuth` from `@contentrepo/http-auth`): session cookie + CSRF, Basic, Bearer,
+   * `X-Expected-User`. Build it once per process and give the same instance to every adapter.
+   */
+  readonly auth: HttpAuth;
   /** Largest accepted request body (bytes or a size string such as `50mb`; default `50mb`). Larger → 413. */
   readonly bodyLimit?: string | number;
   /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
@@ -57,21 +52,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Creates the REST API v2 router (rest.md). Mount it at the REST prefix, with any subfolder before it:
- * `app.use('/api/ibexa/v2', createRestRouter({ repository, sessions }))`. Hrefs in responses are built from the
+ * `app.use('/api/ibexa/v2', createRestRouter({ repository, auth }))`. Hrefs in responses are built from the
  * mount path, so `/cms/api/ibexa/v2` works as well. Requests without credentials run as the anonymous user.
  */
 export function createRestRouter(options: RestRouterOptions): Router {
   const table = new RouteTable<RestHandler>(restRoutes);
-  const authenticator = new RestAuthenticator(
-    new RequestAuthenticator({
-      repository: options.repository,
-      sessions: options.sessions,
-      sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
-      basicAuth: options.basicAuth ?? false,
-      ...(options.tokens ? { tokens: options.tokens } : {}),
-    }),
-    options.sessionCookieName ?? defaultSessionCookieName(),
-  );
+  const { auth } = options;
   const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
   const debug = options.debug ?? false;
   const router = express.Router();
@@ -135,9 +121,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
     if (match.kind === 'notFound') throw RestNotFoundError.route(method, url());
     if (match.kind === 'methodNotAllowed') throw MethodNotAllowedError.forRequest(method, url(), match.allowed);
 
-    const auth = await authenticator.authenticate(req.get('cookie'), req.get('authorization'));
-    if (auth.session && !SAFE_METHODS.has(method) && !match.csrfExempt) authenticator.assertCsrf(auth.session, req.get('x-csrf-token'));
-    await authenticator.assertExpectedUser(req.get('x-expected-user'), auth.userId);
+    const authentication = await auth.authenticateRequest(req);
+    if (authentication.session && !SAFE_METHODS.has(method) && !match.csrfExempt) auth.assertCsrf(authentication.session, req.get('x-csrf-token'));
+    await auth.assertExpectedUser(req.get('x-expected-user'), authentication.userId);
 
     const output = negotiate(req.get('accept'));
     let hrefs = hrefsByPrefix.get(req.baseUrl);
@@ -145,7 +131,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       hrefs = createHrefs(req.baseUrl);
       if (hrefsByPrefix.size < 100) hrefsByPrefix.set(req.baseUrl, hrefs);
     }
-    const repository = options.repository.forUser({ userId: auth.userId });
+    const repository = options.repository.forUser({ userId: authentication.userId });
     const body: unknown = req.body;
     const queryIndex = req.originalUrl.indexOf('?');
     let query: URLSearchParams | undefined;
@@ -171,11 +157,11 @@ export function createRestRouter(options: RestRouterOptions): Router {
         },
       },
       repository,
-      userId: auth.userId,
-      session: auth.session,
-      sessionCookie: auth.sessionCookie,
+      userId: authentication.userId,
+      session: authentication.session,
+      sessionCookie: authentication.sessionCookie,
       inputTypeName,
-      authenticator,
+      auth,
       async input(accepted) {
         const type = parseInputType(contentTypeHeader);
         if (!accepted.includes(type.name)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));

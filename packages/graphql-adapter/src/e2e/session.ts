@@ -1,5 +1,5 @@
 import type { SessionStore } from '@contentrepo/core';
-import { defaultSessionCookieName } from '../http/cookies.js';
+import { defaultSessionCookieName } from '@contentrepo/http-auth';
 
 /** Opens a session for a user in the store and returns the `Cookie` header a logged-in browser sends. */
 export async function sessionCookie(sessions: SessionStore, userId = 14): Promise<string> {

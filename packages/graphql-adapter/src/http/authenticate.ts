@@ -1,25 +1,18 @@
-import { isRepositoryError, type Authentication, type RequestAuthenticator } from '@contentrepo/core';
+import { isRepositoryError } from '@contentrepo/core';
+import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { readCookie } from './cookies.js';
 
 /**
- * Authentication shared with REST (graphql.md §5, owner's document "Authentication"): core's RequestAuthenticator
+ * Authentication shared with REST (graphql.md §5, owner's document "Authentication"): the process's HttpAuth
  * decides from the session cookie, `Authorization: Bearer <jwt>` or `Basic` (when enabled), else anonymous; a
  * mismatching `X-Expected-User` is 401 (rule 2). Wrong Basic credentials or an invalid token are 401 too.
  * The result is kept per request in `results` for the GraphQL context.
  */
-export function authenticateRequests(
-  authenticator: RequestAuthenticator,
-  sessionCookieName: string,
-  results: WeakMap<Request, Authentication>,
-): RequestHandler {
+export function authenticateRequests(auth: HttpAuth, results: WeakMap<Request, Authentication>): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const run = async () => {
-      const authentication = await authenticator.authenticate({
-        sessionId: readCookie(req.get('cookie'), sessionCookieName),
-        authorization: req.get('authorization') ?? null,
-      });
-      await authenticator.assertExpectedUser(req.get('x-expected-user'), authentication.userId);
+      const authentication = await auth.authenticateRequest(req);
+      await auth.assertExpectedUser(req.get('x-expected-user'), authentication.userId);
       results.set(req, authentication);
     };
     run().then(

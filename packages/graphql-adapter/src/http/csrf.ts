@@ -1,5 +1,5 @@
+import type { HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { readCookie } from './cookies.js';
 
 /** Content types a browser may POST cross-site without a CORS preflight. */
 const SIMPLE_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
@@ -20,13 +20,14 @@ export const CSRF_MESSAGE =
  * cross-site multipart post is refused before its body is read. Replaces Apollo's own check, which would refuse
  * the documented curl requests and only runs after the multipart body has been parsed.
  */
-export function csrfGuard(sessionCookieName: string): RequestHandler {
+export function csrfGuard(auth: HttpAuth): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     const contentType = (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     const simple = contentType === '' || SIMPLE_CONTENT_TYPES.includes(contentType);
     const preflighted = PREFLIGHT_HEADERS.some((header) => (req.get(header) ?? '') !== '');
-    const credentialed = (req.get('authorization') ?? '') !== '' || readCookie(req.get('cookie'), sessionCookieName) !== null;
+    const { sessionId, authorization } = auth.credentialsOf(req);
+    const credentialed = (authorization ?? '') !== '' || sessionId !== null;
     if (!simple || preflighted || credentialed) return next();
     res.status(400).json({ errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
   };

@@ -1,5 +1,5 @@
 import type { Repository, Session } from '@contentrepo/core';
-import type { RestAuthenticator } from '../auth/authenticator.js';
+import type { HttpAuth } from '@contentrepo/http-auth';
 import type { DecodedObject } from '../input/decoded-input.js';
 import type { Hrefs } from '../output/hrefs.js';
 import type { ObjectNode } from '../output/node.js';
@@ -40,8 +40,8 @@ export interface RestContext {
   input(accepted: readonly string[]): Promise<RestInput>;
   /** The request's input media type name when a vendor Content-Type is present, else null. */
   readonly inputTypeName: string | null;
-  /** Session handling for the session routes. */
-  readonly authenticator: RestAuthenticator;
+  /** The process's request authentication: session cookie name, opening and closing sessions, CSRF checks. */
+  readonly auth: HttpAuth;
 }
 
 /** A cookie to set (value) or clear (null). */

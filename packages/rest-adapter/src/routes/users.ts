@@ -30,12 +30,12 @@ const createSession: RestHandler = async (context) => {
   const { data } = await context.input(['SessionInput']);
   const { login, password } = parseSessionInput(data);
   const user = await context.repository.userService.authenticate(login, password);
-  const cookieName = context.authenticator.cookieName;
+  const cookieName = context.auth.cookieName;
   if (context.session) {
     if (context.session.userId !== user.contentInfo.id) return { kind: 'empty', status: 409 };
     return resource(sessionNode(context.session, cookieName, context.visit));
   }
-  const session = await context.authenticator.openSession(user.contentInfo.id);
+  const session = await context.auth.openSession(user.contentInfo.id);
   return {
     kind: 'resource',
     status: 201,
@@ -46,18 +46,18 @@ const createSession: RestHandler = async (context) => {
 
 /** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared (B.2). */
 const currentSession: RestHandler = async (context) => {
-  const cookieName = context.authenticator.cookieName;
+  const cookieName = context.auth.cookieName;
   if (!context.session) return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
   return resource(sessionNode(context.session, cookieName, context.visit));
 };
 
 /** The session named in the path, after the controller's own CSRF check (B.2); null → 404 with cookie cleared. */
 const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
-  const cookieName = context.authenticator.cookieName;
+  const cookieName = context.auth.cookieName;
   if (!context.session || context.session.id !== context.params['sessionId']) {
     return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
   }
-  context.authenticator.assertCsrf(context.session, context.header('x-csrf-token'));
+  context.auth.assertCsrf(context.session, context.header('x-csrf-token'));
   return null;
 };
 
@@ -65,15 +65,15 @@ const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
 const deleteSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused) return refused;
-  if (context.session) await context.authenticator.deleteSession(context.session.id);
-  return { kind: 'empty', status: 204, cookies: clearCookie(context.authenticator.cookieName) };
+  if (context.session) await context.auth.closeSession(context.session.id);
+  return { kind: 'empty', status: 204, cookies: clearCookie(context.auth.cookieName) };
 };
 
 /** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session (rest.md §3.6 row 4). */
 const refreshSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused || !context.session) return refused ?? { kind: 'empty', status: 404 };
-  return resource(sessionNode(context.session, context.authenticator.cookieName, context.visit));
+  return resource(sessionNode(context.session, context.auth.cookieName, context.visit));
 };
 
 /** Users and sessions (rest.md §3.5 rows 3–5 and 14, §3.6). */
