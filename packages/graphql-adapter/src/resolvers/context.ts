@@ -1,4 +1,5 @@
 import type { Content, ContentInfo, ContentType, Location, Repository, TokenService } from '@contentrepo/core';
+import { builtInFieldTypeMapperRegistry, type FieldTypeMapperRegistry } from '../field-types/index.js';
 import type { ContentSearch } from '../search/content-search.js';
 
 /** Minimal logger contract (pino-compatible). */
@@ -97,10 +98,17 @@ export interface GraphQLContext {
   readonly userId: number;
   readonly loaders: RequestLoaders;
   readonly services: ResolverServices;
+  /** The GraphQL form of each field type, by canonical identifier (the same mappers the schema was built with). */
+  readonly fieldTypeMappers: FieldTypeMapperRegistry;
 }
 
-/** Builds a request context. */
-export function createContext(repository: Repository, userId: number, services: ResolverServices): GraphQLContext {
+/** Builds a request context; `fieldTypeMappers` must be those the schema was built with (default: built-in). */
+export function createContext(
+  repository: Repository,
+  userId: number,
+  services: ResolverServices,
+  fieldTypeMappers: FieldTypeMapperRegistry = builtInFieldTypeMapperRegistry,
+): GraphQLContext {
   const forUser = repository.forUser({ userId });
-  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services };
+  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers };
 }

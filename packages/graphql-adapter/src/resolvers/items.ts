@@ -1,5 +1,4 @@
 import { isRepositoryError, urlAliasSegment, type Content, type ContentType, type Field, type FieldDefinition, type Location } from '@contentrepo/core';
-import { hashNumber, hashRecord, hashString } from '../schema/hash.js';
 import { intArg, stringArg, type ArgMap } from '../schema/args.js';
 import type { ThumbnailSource } from '../schema/static/field-value-types.js';
 import type { GraphQLContext } from './context.js';
@@ -113,23 +112,25 @@ async function namePath(context: GraphQLContext, location: Location): Promise<st
   return `/${segments.join('/')}`;
 }
 
-/** `_thumbnail`: the first non-empty image among the thumbnail field definitions, else null. */
+/**
+ * `_thumbnail`: the first thumbnail among the fields of thumbnail definitions (`isThumbnail`) whose field type
+ * mapper gives thumbnails (images), else null.
+ */
 export async function itemThumbnail(context: GraphQLContext, item: ItemValue, contentType: ContentType): Promise<ThumbnailSource | null> {
-  const candidates = contentType.fieldDefinitions.filter((definition) => definition.isThumbnail && definition.fieldTypeIdentifier === 'ezimage');
+  const { fieldTypes } = context.repository;
+  const givesThumbnails = (identifier: string): boolean => {
+    const canonical = fieldTypes.canonicalIdentifier(identifier);
+    return canonical !== undefined && context.fieldTypeMappers.get(canonical).thumbnail !== undefined;
+  };
+  const candidates = contentType.fieldDefinitions.filter((definition) => definition.isThumbnail && givesThumbnails(definition.fieldTypeIdentifier));
   if (candidates.length === 0) return null;
   const content = await context.loaders.content(item.contentInfo.id);
   for (const definition of candidates) {
     const field = pickField(content, definition.identifier, valueLanguages(context, item, undefined));
-    const hash = field ? hashRecord(context.repository.fieldTypes.get(field.fieldTypeIdentifier).toHash(field.value)) : null;
-    if (hash !== null && hashString(hash, 'uri') !== null) {
-      return {
-        uri: hashString(hash, 'uri'),
-        width: hashNumber(hash, 'width'),
-        height: hashNumber(hash, 'height'),
-        alternativeText: hashString(hash, 'alternativeText'),
-        mimeType: hashString(hash, 'mime'),
-      };
-    }
+    const fieldType = field === null ? undefined : fieldTypes.find(field.fieldTypeIdentifier);
+    if (field === null || fieldType === undefined) continue;
+    const thumbnail = context.fieldTypeMappers.get(fieldType.identifier).thumbnail?.(fieldType.toHash(field.value)) ?? null;
+    if (thumbnail !== null) return thumbnail;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { GraphQLSchema } from 'graphql';
+import { builtInFieldTypeMapperRegistry, type FieldTypeMapperRegistry } from '../field-types/index.js';
 import { registerGeneratedEnums } from './enums.js';
 import { registerGroups } from './groups.js';
 import { registerItemInterfaces, registerUploadFallbackTypes } from './item-interfaces.js';
@@ -18,6 +19,8 @@ import { registerLocationTypes } from './static/location-types.js';
 export interface BuildSchemaOptions {
   /** Receives the generator's warnings (skipped names, collisions). */
   readonly warn?: (message: string) => void;
+  /** The GraphQL form of each field type (default: the built-in mappers; see `createFieldTypeMapperRegistry`). */
+  readonly fieldTypeMappers?: FieldTypeMapperRegistry;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface BuildSchemaOptions {
  */
 export function buildSchema(model: SchemaModel, options: BuildSchemaOptions = {}): GraphQLSchema {
   const warn = options.warn ?? (() => undefined);
-  const plan = planSchema(model, warn);
+  const plan = planSchema(model, warn, options.fieldTypeMappers ?? builtInFieldTypeMapperRegistry);
   const registry = new TypeRegistry(warn);
   registerGeneratedEnums(registry, plan);
   registerCommonTypes(registry);

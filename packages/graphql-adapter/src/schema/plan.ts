@@ -1,4 +1,5 @@
 import type { ContentType, ContentTypeGroup, FieldDefinition } from '@contentrepo/core';
+import type { FieldTypeMapperRegistry } from '../field-types/index.js';
 import { mapFieldDefinition, type FieldTypeMapping } from './field-mapping.js';
 import type { SchemaModel } from './model.js';
 import {
@@ -46,9 +47,9 @@ export interface SchemaPlan {
 /**
  * Applies the generation rules to a model (graphql.md §1.2): identifiers that are not GraphQL names are skipped
  * with Ibexa's warning; when two content types, groups or fields would produce the same name the first one wins
- * (Ibexa's workers never overwrite); groups without types are left out.
+ * (Ibexa's workers never overwrite); groups without types are left out. Fields are typed by `mappers`.
  */
-export function planSchema(model: SchemaModel, warn: (message: string) => void): SchemaPlan {
+export function planSchema(model: SchemaModel, warn: (message: string) => void, mappers: FieldTypeMapperRegistry): SchemaPlan {
   const usedItemNames = new Set<string>();
   const candidates: { contentType: ContentType; names: ContentTypeNames }[] = [];
   for (const contentType of model.contentTypes) {
@@ -68,7 +69,7 @@ export function planSchema(model: SchemaModel, warn: (message: string) => void):
   const types = candidates.map(({ contentType, names }) => ({
     contentType,
     names,
-    fields: planFields(contentType, (identifier) => generated.has(identifier), warn),
+    fields: planFields(contentType, (identifier) => generated.has(identifier), warn, mappers),
   }));
 
   const groups: PlannedGroup[] = [];
@@ -103,7 +104,12 @@ export function planSchema(model: SchemaModel, warn: (message: string) => void):
   return { types, groups, languages, imageVariations: [...new Set(imageVariations)] };
 }
 
-function planFields(contentType: ContentType, itemTypeExists: (identifier: string) => boolean, warn: (message: string) => void): PlannedField[] {
+function planFields(
+  contentType: ContentType,
+  itemTypeExists: (identifier: string) => boolean,
+  warn: (message: string) => void,
+  mappers: FieldTypeMapperRegistry,
+): PlannedField[] {
   const fields: PlannedField[] = [];
   const used = new Set<string>();
   for (const definition of [...contentType.fieldDefinitions].sort((a, b) => a.position - b.position)) {
@@ -117,7 +123,7 @@ function planFields(contentType: ContentType, itemTypeExists: (identifier: strin
       continue;
     }
     used.add(name);
-    fields.push({ definition, name, mapping: mapFieldDefinition(definition, itemTypeExists) });
+    fields.push({ definition, name, mapping: mapFieldDefinition(definition, itemTypeExists, mappers) });
   }
   return fields;
 }

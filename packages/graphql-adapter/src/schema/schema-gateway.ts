@@ -1,5 +1,6 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import { printSchema, type GraphQLSchema } from 'graphql';
+import type { FieldTypeMapperRegistry } from '../field-types/index.js';
 import { buildSchema } from './build-schema.js';
 import { fingerprintModel, type SchemaModel } from './model.js';
 
@@ -14,6 +15,8 @@ export interface GeneratedSchemaGatewayOptions {
   /** The model is checked at most this often on requests (milliseconds; 0 = on every request). */
   readonly checkIntervalMs: number;
   readonly warn?: (message: string) => void;
+  /** The GraphQL form of each field type (default: the built-in mappers). */
+  readonly fieldTypeMappers?: FieldTypeMapperRegistry;
   /** Reports a failed check (the previous schema stays in use). */
   readonly onCheckError?: (error: unknown) => void;
   readonly now?: () => number;
@@ -88,7 +91,8 @@ export class GeneratedSchemaGateway implements GatewayInterface {
     this.lastCheck = this.now();
     const fingerprint = fingerprintModel(model);
     if (this.current?.fingerprint === fingerprint) return false;
-    const schema = buildSchema(model, this.options.warn ? { warn: this.options.warn } : {});
+    const { warn, fieldTypeMappers } = this.options;
+    const schema = buildSchema(model, { ...(warn ? { warn } : {}), ...(fieldTypeMappers ? { fieldTypeMappers } : {}) });
     this.current = { fingerprint, schema };
     const context = { apiSchema: schema, coreSupergraphSdl: printSchema(schema) };
     for (const listener of this.listeners) listener(context);

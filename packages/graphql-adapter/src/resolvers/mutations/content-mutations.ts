@@ -38,7 +38,7 @@ export async function createItem(context: GraphQLContext, target: ContentTypeMut
   if (parentLocationId === undefined) throw userError('parentLocationId is required', 'BAD_USER_INPUT');
   const contentType = await attempt(() => context.repository.contentTypeService.loadContentTypeByIdentifier(target.identifier));
   try {
-    const fields = await fieldInputs(objectArg(args, 'input') ?? {}, target.fieldNames, language, null);
+    const fields = await fieldInputs(objectArg(args, 'input') ?? {}, target.fieldNames, language, null, context.fieldTypeMappers);
     const content = await createAndPublish(context, contentType.id, language, fields, parentLocationId);
     return itemValue(content.contentInfo, null, language);
   } catch (error) {
@@ -96,7 +96,7 @@ export async function updateItem(context: GraphQLContext, target: ContentTypeMut
       const field = fields.find((candidate) => candidate.languageCode === language) ?? fields[0];
       return field ? context.repository.fieldTypes.get(field.fieldTypeIdentifier).toHash(field.value) : null;
     };
-    const fields = await fieldInputs(objectArg(args, 'input') ?? {}, target.fieldNames, language, storedHash);
+    const fields = await fieldInputs(objectArg(args, 'input') ?? {}, target.fieldNames, language, storedHash, context.fieldTypeMappers);
     try {
       await contentService.updateContent(contentId, draftVersionNo, { initialLanguageCode: language, fields });
     } catch (error) {

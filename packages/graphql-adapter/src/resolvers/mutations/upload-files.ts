@@ -4,7 +4,6 @@ import { mappingFor } from '../../uploads/mapping.js';
 import { isUploadValue, resolveUpload } from '../../uploads/received-file.js';
 import type { GraphQLContext } from '../context.js';
 import { fieldErrorEntries, INTERNAL_ERROR_MESSAGE, toUserError, userError } from '../errors.js';
-import { pendingBinaryFile, pendingImage } from '../field-input.js';
 import { definitionOf } from '../items.js';
 import { itemValue, type ItemValue } from '../values.js';
 import { createAndPublish, mutationLanguage } from './support.js';
@@ -18,8 +17,9 @@ export interface UploadedFiles {
 /**
  * `uploadFiles(locationId:, files:, language:|languageCode:)` (graphql.md §2.4): each file's MIME type is sniffed
  * from its content and mapped to a content type; an item named after the file is created below `locationId` with
- * the file in the mapped field and published. A file that fails adds `<file name>: <reason>` to `warnings` and the
- * others continue; entries that are not uploads are skipped.
+ * the file in the mapped field (as its field type mapper's `fromUpload` makes it: images and binary files) and
+ * published. A file that fails adds `<file name>: <reason>` to `warnings` and the others continue; entries that
+ * are not uploads are skipped.
  */
 export async function uploadFiles(context: GraphQLContext, args: ArgMap): Promise<UploadedFiles> {
   const language = mutationLanguage(args);
@@ -40,9 +40,9 @@ export async function uploadFiles(context: GraphQLContext, args: ArgMap): Promis
       const target = definitionOf(contentType, mapping.contentFieldIdentifier);
       if (!target) throw userError(`Content type '${contentType.identifier}' has no field '${mapping.contentFieldIdentifier}'`, 'BAD_USER_INPUT');
       const fieldType = repository.fieldTypes.canonicalIdentifier(target.fieldTypeIdentifier);
-      const value =
-        fieldType === 'ezimage' ? pendingImage(file, undefined, undefined) : fieldType === 'ezbinaryfile' ? pendingBinaryFile(file, undefined) : null;
-      if (value === null) throw userError('Field Type does not support upload', 'BAD_USER_INPUT');
+      const mapper = fieldType === undefined ? undefined : context.fieldTypeMappers.get(fieldType);
+      if (mapper?.fromUpload === undefined) throw userError('Field Type does not support upload', 'BAD_USER_INPUT');
+      const value = mapper.fromUpload(file);
       const fields: FieldInput[] = [
         { fieldDefIdentifier: mapping.nameFieldIdentifier, languageCode: language, value: file.fileName },
         { fieldDefIdentifier: mapping.contentFieldIdentifier, languageCode: language, value },

@@ -12,7 +12,9 @@ import {
 import type { GraphQLContext } from '../../resolvers/context.js';
 import { pickTranslation } from '../../resolvers/translations.js';
 import { stringArg, type ArgMap, type FieldMap } from '../args.js';
-import { selectionContentTypes, selectionOptionList, isMultipleSelection, relationListLimit } from '../field-mapping.js';
+import { relationListLimit } from '../../field-types/ezobjectrelationlist.js';
+import { isMultipleSelection, selectionOptionList } from '../../field-types/ezselection.js';
+import { selectionContentTypes } from '../../field-types/shared/relations.js';
 import { hashBoolean, hashNumber, hashRecord, hashString } from '../hash.js';
 import type { TypeRegistry } from '../registry.js';
 

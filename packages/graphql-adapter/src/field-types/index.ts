@@ -1,0 +1,69 @@
+import { authorMapper } from './ezauthor.js';
+import { binaryFileMapper } from './ezbinaryfile.js';
+import { checkboxMapper } from './ezboolean.js';
+import { countryMapper } from './ezcountry.js';
+import { dateMapper } from './ezdate.js';
+import { dateTimeMapper } from './ezdatetime.js';
+import { floatMapper } from './ezfloat.js';
+import { mapLocationMapper } from './ezgmaplocation.js';
+import { imageMapper } from './ezimage.js';
+import { integerMapper } from './ezinteger.js';
+import { keywordMapper } from './ezkeyword.js';
+import { relationMapper } from './ezobjectrelation.js';
+import { relationListMapper } from './ezobjectrelationlist.js';
+import { richTextMapper } from './ezrichtext.js';
+import { selectionMapper } from './ezselection.js';
+import { textLineMapper } from './ezstring.js';
+import { textBlockMapper } from './eztext.js';
+import { urlMapper } from './ezurl.js';
+import { userAccountMapper } from './ezuser.js';
+import { createFieldTypeMapperRegistry, type FieldTypeMapper, type FieldTypeMapperRegistry } from './field-type-mapper.js';
+
+/**
+ * The GraphQL form of core's built-in field types: one mapper per type whose form is its own (one file per type,
+ * named by its identifier), in core's registration order. `index.test.ts` checks that every type core registers
+ * has a mapper here or is listed in {@link DEFAULT_FORM_FIELD_TYPES}.
+ */
+export const builtInFieldTypeMappers: readonly FieldTypeMapper[] = [
+  textLineMapper,
+  textBlockMapper,
+  richTextMapper,
+  integerMapper,
+  floatMapper,
+  checkboxMapper,
+  dateMapper,
+  dateTimeMapper,
+  urlMapper,
+  keywordMapper,
+  selectionMapper,
+  countryMapper,
+  authorMapper,
+  mapLocationMapper,
+  imageMapper,
+  binaryFileMapper,
+  relationMapper,
+  relationListMapper,
+  userAccountMapper,
+];
+
+/**
+ * Built-in field types that intentionally have no mapper: the default form (`defaultFieldTypeMapper`: the field
+ * type's string form as a `String`, a plain `FieldDefinition`, set from a `String`) is theirs: time as `HH:MM:SS`,
+ * the e-mail address, the ISBN, each set from that same form (which their `fromHash` accepts).
+ */
+export const DEFAULT_FORM_FIELD_TYPES: readonly string[] = ['eztime', 'ezemail', 'ezisbn'];
+
+/** The registry of the built-in mappers only (what the adapter uses when no mappers of your own are given). */
+export const builtInFieldTypeMapperRegistry: FieldTypeMapperRegistry = createFieldTypeMapperRegistry(builtInFieldTypeMappers);
+
+export {
+  createFieldTypeMapperRegistry,
+  defaultFieldTypeMapper,
+  typeOfDefinition,
+  type DefinitionTypeRef,
+  type FieldInputSource,
+  type FieldTypeMapper,
+  type FieldTypeMapperRegistry,
+  type FieldValueSource,
+  type SchemaScope,
+} from './field-type-mapper.js';
