@@ -9,6 +9,19 @@ export {
   type GraphQLMiddlewareOptions,
 } from './middleware.js';
 export { buildSchema, type BuildSchemaOptions } from './schema/build-schema.js';
+export {
+  builtInFieldTypeMappers,
+  createFieldTypeMapperRegistry,
+  DEFAULT_FORM_FIELD_TYPES,
+  defaultFieldTypeMapper,
+  type DefinitionTypeRef,
+  type FieldInputSource,
+  type FieldTypeMapper,
+  type FieldTypeMapperRegistry,
+  type FieldValueSource,
+  type SchemaScope,
+} from './field-types/index.js';
+export type { GraphQLContext } from './resolvers/context.js';
 export { fingerprintModel, loadSchemaModel, type SchemaModel } from './schema/model.js';
 export { GeneratedSchemaGateway, type GeneratedSchemaGatewayOptions } from './schema/schema-gateway.js';
 export { contentTypeNames, groupNames, lowerCamel, upperCamel, type ContentTypeNames, type GroupNames } from './schema/naming.js';

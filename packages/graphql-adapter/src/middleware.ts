@@ -6,6 +6,7 @@ import type { Repository } from '@contentrepo/core';
 import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import express, { type Request, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
+import { builtInFieldTypeMappers, createFieldTypeMapperRegistry, type FieldTypeMapper } from './field-types/index.js';
 import { authenticateRequests } from './http/authenticate.js';
 import { csrfGuard } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
@@ -50,6 +51,11 @@ export interface GraphQLMiddlewareOptions {
   /** `uploadFiles` MIME type mapping (default Ibexa's, graphql.md §2.4) and its fallback. */
   readonly uploadMappings?: readonly UploadMapping[];
   readonly uploadFallback?: Omit<UploadMapping, 'mimeTypes'>;
+  /**
+   * GraphQL mappers of your own field types, added to the built-in ones (package README, "Field types"); a type
+   * without one is a `String` set from a `String`. Creation fails for a mapper of a type that already has one.
+   */
+  readonly fieldTypeMappers?: readonly FieldTypeMapper[];
   readonly logger?: GraphQLLogger;
   /** Show internal error details in responses and enable the Apollo Sandbox landing page (never in production). */
   readonly debug?: boolean;
@@ -77,8 +83,10 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const debug = options.debug ?? false;
   const logger = options.logger ?? null;
   const imageVariations = [...(options.imageVariations ?? DEFAULT_IMAGE_VARIATIONS)];
+  const fieldTypeMappers = createFieldTypeMapperRegistry([...builtInFieldTypeMappers, ...(options.fieldTypeMappers ?? [])]);
   const gateway = new GeneratedSchemaGateway({
     loadModel: () => loadSchemaModel(repository, imageVariations),
+    fieldTypeMappers,
     checkIntervalMs: options.schemaCheckIntervalMs ?? 1000,
     warn: (message) => logger?.warn({}, message),
     onCheckError: (error) => logger?.error({ err: error }, 'Checking the content types for GraphQL schema changes failed'),
@@ -126,7 +134,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       context: async ({ req }) => {
         await gateway.ensureFresh();
         const userId = authentications.get(req)?.userId ?? repository.anonymousUserId;
-        return createContext(repository, userId, services);
+        return createContext(repository, userId, services, fieldTypeMappers);
       },
     }),
   );
