@@ -1,9 +1,8 @@
-import type { Field } from '@contentrepo/core';
+import { storedImage } from '../field-types/ezimage.js';
 import type { RestHandler } from '../http/context.js';
 import { RestNotFoundError } from '../http/errors.js';
 import type { RouteDefinition } from '../http/route-table.js';
 import { obj, val } from '../output/node.js';
-import { isObject } from '../output/visitors/field-values.js';
 import { rootNode } from '../output/visitors/root.js';
 import { resource } from './support.js';
 
@@ -20,17 +19,18 @@ const imageVariation: RestHandler = async (context) => {
   if (contentId === undefined || fieldId === undefined) throw notFound();
   if (alias !== 'original' && !context.visit.imageVariations.includes(alias)) throw notFound();
   const content = await context.repository.contentService.loadContent(contentId, versionNo === undefined ? {} : { versionNo });
-  const field: Field | undefined = content.fields.find((candidate) => candidate.id === fieldId && candidate.fieldTypeIdentifier === 'ezimage');
-  const image = field ? context.visit.fieldTypes.get('ezimage').toHash(field.value) : null;
-  if (!image || !isObject(image) || typeof image['uri'] !== 'string') throw notFound();
-  const number = (key: string) => (typeof image[key] === 'number' && image[key] !== 0 ? image[key] : undefined);
+  const field = content.fields.find((candidate) => candidate.id === fieldId);
+  const image = field ? storedImage(field, context.visit.fieldTypes) : null;
+  if (image === null) throw notFound();
+  const { hash } = image;
+  const number = (key: string) => (typeof hash[key] === 'number' && hash[key] !== 0 ? hash[key] : undefined);
   const width = number('width');
   const height = number('height');
   const fileSize = number('fileSize');
   return resource(
     obj('ContentImageVariation', 'ContentImageVariation', { href: context.hrefs.imageVariation(context.params['imageId'] ?? '', alias) }, [
-      val('uri', `${context.visit.origin}${image['uri']}`),
-      typeof image['mime'] === 'string' ? val('contentType', image['mime']) : undefined,
+      val('uri', `${context.visit.origin}${image.uri}`),
+      typeof hash['mime'] === 'string' ? val('contentType', hash['mime']) : undefined,
       width === undefined ? undefined : val('width', width),
       height === undefined ? undefined : val('height', height),
       fileSize === undefined ? undefined : val('fileSize', fileSize),

@@ -1,6 +1,7 @@
 import type { Content, ContentInfo, Location, Relation, VersionInfo } from '@contentrepo/core';
 import { hash, list, obj, ref, translated, val, type Child, type ObjectNode } from '../node.js';
-import { fieldValueHash, isObject } from './field-values.js';
+import { storedImage } from '../../field-types/ezimage.js';
+import { fieldValueHash } from './field-values.js';
 import type { VisitContext } from './visit-context.js';
 
 /** ISO-8601 with offset, like PHP's `DATE_ATOM` (`2018-09-17T06:48:13+00:00`), rest.md §1.4. */
@@ -145,17 +146,15 @@ export function versionNode(version: EmbeddedVersion, context: VisitContext, hre
 /** `Thumbnail` (rest.md §5.3): the first image field with a stored image, else an empty element. */
 function thumbnailNode(content: Content, context: VisitContext): ObjectNode {
   for (const field of content.fields) {
-    if (field.fieldTypeIdentifier !== 'ezimage') continue;
-    const image = context.fieldTypes.get('ezimage').toHash(field.value);
-    if (!isObject(image)) continue;
-    const uri = image['uri'];
-    if (typeof uri !== 'string') continue;
-    const dimension = (key: string) => (typeof image[key] === 'number' ? image[key] : null);
+    const image = storedImage(field, context.fieldTypes);
+    if (image === null) continue;
+    const { hash } = image;
+    const dimension = (key: string) => (typeof hash[key] === 'number' ? hash[key] : null);
     return obj('Thumbnail', 'Thumbnail', {}, [
-      val('resource', uri),
+      val('resource', image.uri),
       val('width', dimension('width')),
       val('height', dimension('height')),
-      val('mimeType', typeof image['mime'] === 'string' ? image['mime'] : null),
+      val('mimeType', typeof hash['mime'] === 'string' ? hash['mime'] : null),
     ]);
   }
   return obj('Thumbnail', 'Thumbnail', {}, []);
