@@ -3,9 +3,10 @@ import { builtInFieldTypeMapperRegistry, type FieldTypeMapperRegistry } from '..
 import type { ArgMap } from '../schema/args.js';
 
 /**
- * GraphQL field input → the value core's field types accept (graphql.md §1.12), by the mapper of each field's
- * type: rich text as an XHTML5 edit document, dates as `{<format>: input}`, relations as destination ids, files as
- * pending binaries streamed from the upload, everything else as the field type's hash. Values are validated by core.
+ * GraphQL field input → the value core's field types accept (Ibexa's `<Ident>Input` fields), by the mapper of
+ * each field's type: rich text as an XHTML5 edit document, dates as `{<format>: input}`, relations as destination
+ * ids, files as pending binaries streamed from the upload, everything else as the field type's hash. Values are
+ * validated by core.
  */
 
 /** The stored hash of a field in the draft being updated (to keep a file while changing its texts). */

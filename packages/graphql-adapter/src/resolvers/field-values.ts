@@ -4,11 +4,11 @@ import { pickField, valueLanguages } from './items.js';
 import type { ItemValue } from './values.js';
 
 /**
- * The value of an item field (graphql.md §1.10 "value resolution"): the field in the prioritised language,
- * resolved by the mapper of its field type (looked up by the canonical identifier in the request's mappers) from
- * the field type's REST hash, so that no native value is cast. A missing field, or one of a type core does not
- * know, is null. `asList` tells whether the schema types the item field as a list (a relation list limited to one
- * item is not).
+ * The value of an item field (Ibexa's field value resolution): the field in the prioritised language, resolved
+ * by the mapper of its field type (looked up by the canonical identifier in the request's mappers) from the field
+ * type's REST hash, so that no native value is cast. A missing field, or one of a type core does not know, is
+ * null. `asList` tells whether the schema types the item field as a list (a relation list limited to one item is
+ * not).
  */
 export async function resolveFieldValue(
   context: GraphQLContext,

@@ -2,8 +2,8 @@ import type { FieldDefinition } from '@contentrepo/core';
 import { builtInFieldTypeMapperRegistry, typeOfDefinition, type FieldTypeMapperRegistry } from '../field-types/index.js';
 
 /**
- * The GraphQL types of one field definition (graphql.md §1.10), in SDL notation (`[String]`, `ImageFieldValue`),
- * resolved against the schema's types by the builder.
+ * The GraphQL types of one field definition (Ibexa's field definition mappers), in SDL notation (`[String]`,
+ * `ImageFieldValue`), resolved against the schema's types by the builder.
  */
 export interface FieldTypeMapping {
   /** Output type of the item field, e.g. `String`, `[AuthorFieldValue]`, `FolderItem`. */

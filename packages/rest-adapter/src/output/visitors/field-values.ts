@@ -4,9 +4,9 @@ import { isObject } from '../hash-object.js';
 import type { VisitContext } from './visit-context.js';
 
 /**
- * The REST `fieldValue` of a field (rest.md §4.3): the field type's hash, post-processed by the REST processor of
- * its field type when it has one (looked up by the canonical identifier; Ibexa's REST field type processors add
- * image variations, absolute file URLs, relation hrefs, rich text's `xhtml5edit`). Only map hashes are processed.
+ * The REST `fieldValue` of a field: the field type's hash, post-processed by the REST processor of its field type
+ * when it has one (looked up by the canonical identifier; Ibexa's REST field type processors add image variations,
+ * absolute file URLs, relation hrefs, rich text's `xhtml5edit`). Only map hashes are processed.
  */
 export function fieldValueHash(field: Field, contentId: number, versionNo: number, context: VisitContext): Hash {
   const fieldType = context.fieldTypes.get(field.fieldTypeIdentifier);
