@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { groupBySearchFamily } from './field-type.js';
 import { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
 
 /** 4.x identifier → 5.x alias (rest.md §4.3). */
@@ -46,6 +47,16 @@ describe('default field type registry', () => {
 
   it('marks only the user account and URL types as not searchable (rest.md A.8)', () => {
     expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezurl', 'ezuser']);
+  });
+
+  it('states the search family of each searchable type, as Legacy compares its index data (A.8)', () => {
+    expect(groupBySearchFamily(builtInFieldTypes)).toEqual({
+      integer: ['ezboolean', 'ezdate', 'ezdatetime', 'ezinteger', 'ezobjectrelation', 'eztime'],
+      float: ['ezfloat'],
+      simpleText: ['ezemail'],
+      collection: ['ezauthor', 'ezcountry', 'ezkeyword', 'ezobjectrelationlist', 'ezselection'],
+      text: ['ezbinaryfile', 'ezgmaplocation', 'ezimage', 'ezisbn', 'ezrichtext', 'ezstring', 'eztext'],
+    });
   });
 
   it('gives relation types, and only them, related content ids', () => {

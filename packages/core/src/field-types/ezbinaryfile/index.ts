@@ -102,6 +102,7 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
   identifier: 'ezbinaryfile',
   aliases: ['ibexa_binaryfile'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => EMPTY_FILE,
   isEmpty: (value) => value.id === null && value.pending === null,

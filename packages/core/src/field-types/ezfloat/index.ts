@@ -37,6 +37,7 @@ export const floatFieldType: FieldType<FloatValue> = {
   identifier: 'ezfloat',
   aliases: ['ibexa_float'],
   searchable: true,
+  searchFamily: 'float',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

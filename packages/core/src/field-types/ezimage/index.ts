@@ -175,6 +175,7 @@ export const imageFieldType: FieldType<ImageValue> = {
   identifier: 'ezimage',
   aliases: ['ibexa_image'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => EMPTY_IMAGE,
   isEmpty: (value) => value.id === null && value.pending === null,

@@ -22,6 +22,7 @@ export const integerFieldType: FieldType<IntegerValue> = {
   identifier: 'ezinteger',
   aliases: ['ibexa_integer'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

@@ -9,7 +9,8 @@ import type { VersionValues } from './field-values.js';
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search
- * data (only searchable definitions of searchable types are indexed, as in the Legacy engine, A.7/A.8).
+ * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine,
+ * A.7/A.8).
  */
 export function indexDocument(
   runtime: Pick<RepositoryRuntime, 'fieldTypes'>,
@@ -22,6 +23,7 @@ export function indexDocument(
   for (const definition of contentType.fieldDefinitions) {
     const type = runtime.fieldTypes.get(definition.fieldTypeIdentifier);
     if (!definition.isSearchable || !type.searchable) continue;
+    const { searchFamily } = type;
     for (const [languageCode, languageFields] of values) {
       const value = languageFields.get(definition.identifier) ?? type.emptyValue();
       const data = type.toSearchData(value);
@@ -29,6 +31,7 @@ export function indexDocument(
         fieldDefinitionId: definition.id,
         fieldDefIdentifier: definition.identifier,
         fieldTypeIdentifier: type.identifier,
+        searchFamily,
         languageCode,
         sortKeyInt: data.sortKeyInt,
         sortKeyString: data.sortKeyString,
