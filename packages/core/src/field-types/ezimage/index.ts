@@ -169,7 +169,8 @@ function nativeImage(record: UnknownRecord): ImageValue {
  * image (kept by `id`; `variations`, `path`, `imageId`, `url`, `inputUri: null` are ignored). `inputUri` is not
  * supported. The content service must check that a kept `id` is the one the field already had.
  * Settings `mimeTypes` (allowed types; empty = all); validators `FileSizeValidator: {maxFileSize}` (megabytes,
- * 0/null = unlimited, target `size`) and `AlternativeTextValidator: {required}`.
+ * 0/null = unlimited, target `size`) and `AlternativeTextValidator: {required}`. Its fields are the image fields
+ * of the image criteria (`imageProperties`).
  */
 export const imageFieldType: FieldType<ImageValue> = {
   identifier: 'ezimage',
@@ -261,6 +262,16 @@ export const imageFieldType: FieldType<ImageValue> = {
     return { ...NO_SEARCH_DATA, fullText: [value.alternativeText ?? '', value.fileName].join(' ').trim() };
   },
   storageKeys: (value) => (value.id === null ? [] : [value.id]),
+  /** The stored `mimeType`, `fileSize`, `width` and `height`, each null when missing or of another JSON type. */
+  imageProperties(data) {
+    if (!isRecord(data)) return null;
+    const number = (key: string): number | null => {
+      const value = data[key];
+      return typeof value === 'number' && Number.isFinite(value) ? value : null;
+    };
+    const mimeType = data['mimeType'];
+    return { mimeType: typeof mimeType === 'string' ? mimeType : null, fileSize: number('fileSize'), width: number('width'), height: number('height') };
+  },
 
   /**
    * A resent image (no `data`) must be the file this field already holds: its stored metadata wins over what

@@ -118,6 +118,15 @@ describe('criterion resolution (A.5–A.9)', () => {
     expect(await resolve(field)).toEqual(field);
   });
 
+  it('accepts image criteria on image fields only', async () => {
+    const image: Criterion = { type: 'ImageMimeType', fieldDefIdentifier: 'image', values: ['image/png'] };
+    expect(await resolve(image)).toEqual(image);
+    await expect(resolve({ type: 'ImageOrientation', fieldDefIdentifier: 'name', values: ['square'] })).rejects.toMatchObject({
+      code: 'InvalidArgument',
+      message: "Argument '$criterion->target' is invalid: No image Fields found for the provided Criterion target 'name'.",
+    });
+  });
+
   it('validates sort clauses', async () => {
     const clauses = (list: SortClause[], target: 'content' | 'location' = 'content') => resolveSortClauses(list, target, sources);
     await expect(clauses([{ type: 'LocationPath', direction: 'ascending' }])).rejects.toMatchObject({

@@ -77,12 +77,15 @@ export function resolveFieldSortTarget(
 }
 
 /**
- * Checks that some content type has an `ezimage` field definition `identifier` (image criteria).
+ * Checks that some content type has an image field definition `identifier` (image criteria): one whose field type
+ * reads image properties from its stored data (`FieldType.imageProperties`; the built-in one is `ezimage`).
  * @throws InvalidArgumentError `No image Fields found for the provided Criterion target '<name>'.` (406)
  */
-export function assertImageFieldTarget(identifier: string, contentTypes: readonly StoredContentType[]): void {
+export function assertImageFieldTarget(identifier: string, contentTypes: readonly StoredContentType[], fieldTypes: FieldTypeRegistry): void {
   const found = contentTypes.some((type) =>
-    type.fieldDefinitions.some((definition) => definition.identifier === identifier && definition.fieldTypeIdentifier === 'ezimage'),
+    type.fieldDefinitions.some(
+      (definition) => definition.identifier === identifier && fieldTypes.find(definition.fieldTypeIdentifier)?.imageProperties !== undefined,
+    ),
   );
   if (!found) throw new InvalidArgumentError('$criterion->target', `No image Fields found for the provided Criterion target '${identifier}'.`);
 }
