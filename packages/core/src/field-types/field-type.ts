@@ -221,11 +221,15 @@ export function groupBySearchFamily(types: readonly FieldType<unknown>[]): Field
 
 /**
  * Builds a registry from field types.
- * @throws Error when two types claim the same identifier or alias (a programming error).
+ * @throws Error when two types claim the same identifier or alias, or a searchable type states no known search
+ *   family (programming errors the compiler misses in plug-ins built without it).
  */
 export function createFieldTypeRegistry(types: readonly FieldType<unknown>[]): FieldTypeRegistry {
   const byIdentifier = new Map<string, FieldType<unknown>>();
   for (const type of types) {
+    if (type.searchable && !SEARCH_FAMILIES.includes(type.searchFamily)) {
+      throw new Error(`Field type '${type.identifier}' is searchable but states no search family (one of ${SEARCH_FAMILIES.join(', ')})`);
+    }
     for (const name of [type.identifier, ...type.aliases]) {
       if (byIdentifier.has(name)) throw new Error(`Field type identifier '${name}' is registered twice`);
       byIdentifier.set(name, type);

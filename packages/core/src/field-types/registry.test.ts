@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { groupBySearchFamily } from './field-type.js';
+import { createFieldTypeRegistry, type FieldType, groupBySearchFamily } from './field-type.js';
+import { textLineFieldType } from './ezstring/index.js';
 import { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
 
 /** 4.x identifier → 5.x alias (rest.md §4.3). */
@@ -57,6 +58,15 @@ describe('default field type registry', () => {
       collection: ['ezauthor', 'ezcountry', 'ezkeyword', 'ezobjectrelationlist', 'ezselection'],
       text: ['ezbinaryfile', 'ezgmaplocation', 'ezimage', 'ezisbn', 'ezrichtext', 'ezstring', 'eztext'],
     });
+  });
+
+  it('refuses a searchable type without a known search family (a plug-in built without the compiler)', () => {
+    const unknownFamily: FieldType<unknown> = { ...textLineFieldType, identifier: 'custom', aliases: [] };
+    Reflect.set(unknownFamily, 'searchFamily', 'fuzzy');
+    expect(() => createFieldTypeRegistry([unknownFamily])).toThrow(
+      "Field type 'custom' is searchable but states no search family (one of integer, float, simpleText, text, collection)",
+    );
+    expect(createFieldTypeRegistry([{ ...textLineFieldType, identifier: 'custom', aliases: [] }]).get('custom').searchFamily).toBe('text');
   });
 
   it('gives relation types, and only them, related content ids', () => {
