@@ -53,7 +53,9 @@ export interface AppOptions {
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const storageUriPrefix = `${config.basePath}/var/site/storage`;
+  const fieldTypes = createDefaultFieldTypeRegistry();
   const store = await createPersistence({
+    fieldTypes,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     storageUriPrefix,
@@ -61,7 +63,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   try {
     await store.migrate();
-    const fieldTypes = createDefaultFieldTypeRegistry();
     const passwordHasher = createScryptPasswordHasher();
     const installed = await installCleanRepository({
       persistence: store.persistence,

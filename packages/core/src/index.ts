@@ -53,14 +53,11 @@ export type * from './domain/criteria/query.js';
 export { DEFAULT_QUERY_LIMIT } from './domain/criteria/query.js';
 // The reference semantics shared with SQL engines (search-auth-errors-data.md A.7/A.8, docs/adr/0004).
 export {
-  FIELD_SEARCH_FAMILIES,
-  fieldSearchFamily,
   isEmptyEntry,
   toSearchFloatKey,
   toSearchInteger,
   toSearchString,
   wildcardMatch,
-  type FieldSearchFamily,
 } from './domain/criteria/evaluator/field-values.js';
 export {
   fullTextAlternatives,
@@ -75,7 +72,7 @@ export {
 export { compareStrings } from './domain/criteria/evaluator/strings.js';
 
 export type * from './field-types/field-type.js';
-export { createFieldTypeRegistry, FieldValueError } from './field-types/field-type.js';
+export { createFieldTypeRegistry, FieldValueError, groupBySearchFamily, SEARCH_FAMILIES } from './field-types/field-type.js';
 
 export type * from './spi/index.js';
 export * from './field-types/index.js';

@@ -4,7 +4,15 @@
  * (better-sqlite3, embedded default) or PostgreSQL (selected by `DATABASE_URL`).
  */
 import { join } from 'node:path';
-import type { BinaryStorage, Clock, PersistenceHandler, SeedImporter, SessionStore } from '@contentrepo/core';
+import {
+  type BinaryStorage,
+  type Clock,
+  createDefaultFieldTypeRegistry,
+  type FieldTypeRegistry,
+  type PersistenceHandler,
+  type SeedImporter,
+  type SessionStore,
+} from '@contentrepo/core';
 import { createOrmConfig } from './config.js';
 import { SqlContext } from './db/sql-context.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
@@ -50,6 +58,11 @@ export interface PersistenceOptions {
   readonly storageUriPrefix?: string | undefined;
   /** Time source of session expiry (default: the system clock). */
   readonly clock?: Clock | undefined;
+  /**
+   * The repository's field types (default: core's built-in ones). The search handler takes from them the search
+   * families of a Field target whose types a query does not list; pass the registry the repository uses.
+   */
+  readonly fieldTypes?: FieldTypeRegistry | undefined;
 }
 
 /** An open persistence: the SPI implementations over one database connection pool. */
@@ -90,7 +103,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     }
   }
   return {
-    persistence: new SqlPersistenceHandler(root),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry()),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock),
     storage: new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),

@@ -2,22 +2,83 @@ import type { FieldDefinition, Hash } from '../api/values/content-type.js';
 import { InvalidArgumentError, type ValidationError } from '../errors/repository-error.js';
 
 /**
+ * How the Field criterion compares a field type's index data (Ibexa Legacy's criterion handlers by field type;
+ * decided in docs/adr/0004-search-semantics.md "Field families"). Each searchable field type states its own family
+ * ({@link FieldType}`.searchFamily`); core copies it onto every index entry it builds and onto every Field target it
+ * resolves, so that search engines compare the entries of each type the same way.
+ *
+ * - `integer` (Legacy "simple" types on `sort_key_int`: boolean, date, datetime, integer, object relation, time):
+ *   `sortKeyInt` against the values as integers (PHP `(int)`); LIKE and CONTAINS are EQ.
+ * - `float`: `sortKeyString` (the order-preserving `floatSortKey`) against the encoded values; LIKE and CONTAINS
+ *   are EQ.
+ * - `simpleText` (email, a Legacy "simple" type on `sort_key_string`): like `text`, but CONTAINS is EQ.
+ * - `collection` (author, country, keyword, selection, object relation list): every operator applies to the
+ *   `elements`, and the entry matches when ANY element does (numbers compare as integers, strings lower-cased);
+ *   LIKE on a number element and CONTAINS are element equality.
+ * - `text` (string, text, rich text, ISBN, map location, image, binary file…): `sortKeyString` against the
+ *   lower-cased values; LIKE with `*` wildcards; CONTAINS is a substring.
+ *
+ * An entry without the compared key (null, or no elements) matches no operator.
+ */
+export type FieldSearchFamily = (typeof SEARCH_FAMILIES)[number];
+
+/** Every {@link FieldSearchFamily}, in the order engines translate them. */
+export const SEARCH_FAMILIES = ['integer', 'float', 'simpleText', 'text', 'collection'] as const;
+
+/**
+ * Canonical field type identifiers grouped by search family, each list sorted; a family no type has is absent.
+ * A plain object (not a Map) so that it serialises to JSON, e.g. as part of a cache key.
+ */
+export type FieldTypesByFamily = { readonly [F in FieldSearchFamily]?: readonly string[] };
+
+/**
  * The field-type plug-in contract (Ibexa `FieldType` SPI). Each field type is a plain object implementing it;
  * `registry.ts` lists them. `V` is the type's own value; the generic plumbing treats values as opaque and only
  * calls these methods. Methods use method syntax so that a `FieldType<string>` is usable as `FieldType<unknown>`.
  *
+ * A type with search index data (`searchable: true`) must state its {@link FieldSearchFamily}; a type without
+ * (`searchable: false`) has none. The compiler enforces both.
+ *
  * Formats:
- * - *hash*: the REST `fieldValue` format of rest.md §4.3 (before REST-only post-processing such as image
- *   variations or relation hrefs, which adapters add).
+ * - *hash*: the REST `fieldValue` format (before REST-only post-processing such as image variations or relation
+ *   hrefs, which adapters add).
  * - *storage*: JSON data persisted per field; must round-trip through `fromStorage(toStorage(v))`.
  */
-export interface FieldType<V> {
-  /** Ibexa 4.x identifier, e.g. `ezstring`. Output uses this name (rest.md §11). */
+export type FieldType<V> = FieldTypeMembers<V> & FieldTypeSearchability;
+
+/**
+ * Whether a field type has search index data and, if so, how the Field criterion compares it. Legacy's search
+ * engine has no index column for `ezuser` and `ezurl`: they are not searchable.
+ */
+export type FieldTypeSearchability =
+  | {
+      readonly searchable: true;
+      /** How the Field criterion compares this type's index data (see {@link FieldSearchFamily}). */
+      readonly searchFamily: FieldSearchFamily;
+    }
+  | { readonly searchable: false; readonly searchFamily?: never };
+
+/** What the image criteria read from stored image data (null when the data lacks the property). */
+export interface ImageProperties {
+  readonly mimeType: string | null;
+  /** Bytes. */
+  readonly fileSize: number | null;
+  /** Pixels. */
+  readonly width: number | null;
+  readonly height: number | null;
+}
+
+/** The members of {@link FieldType} other than its searchability. */
+export interface FieldTypeMembers<V> {
+  /** Ibexa 4.x identifier, e.g. `ezstring`. Output uses this name. */
   readonly identifier: string;
   /** Other identifiers accepted on input, e.g. the 5.x name `ibexa_string`. */
   readonly aliases: readonly string[];
-  /** Whether the type has search index data (Legacy: `ezuser`, `ezurl` have none; rest.md A.8). */
-  readonly searchable: boolean;
+  /**
+   * Whether a content type may have at most one field definition of this type (Ibexa `FieldType::isSingular`,
+   * true for the user account). Absent: false.
+   */
+  readonly singular?: boolean;
 
   /** The value of an empty field. */
   emptyValue(): V;
@@ -66,6 +127,13 @@ export interface FieldType<V> {
   prepareForStorage?(value: V, context: FieldPrepareContext): Promise<V>;
   /** Binary storage keys the value references (files to delete with the content). */
   storageKeys?(value: V): readonly string[];
+  /**
+   * Image types only: what the image criteria (ImageMimeType, ImageFileSize, ImageDimensions, ImageOrientation)
+   * read from this type's storage data, or null when the data holds no image properties (not an object). Only
+   * fields of types with this hook are image fields for those criteria. Reads the data as stored (search engines
+   * read the same stored properties), so it never throws.
+   */
+  imageProperties?(data: Hash): ImageProperties | null;
 }
 
 /** Per-field search index data. Strings are compared lower-cased (Legacy `sort_key_string`). */
@@ -137,12 +205,31 @@ export interface FieldTypeRegistry {
 }
 
 /**
+ * The canonical identifiers of the searchable types among `types`, grouped by {@link FieldSearchFamily}
+ * (identifiers sorted; a family none of them has is absent). Types without index data are left out.
+ */
+export function groupBySearchFamily(types: readonly FieldType<unknown>[]): FieldTypesByFamily {
+  const byFamily: { [F in FieldSearchFamily]?: string[] } = {};
+  const identifiers = new Map<string, FieldSearchFamily>();
+  for (const type of types) if (type.searchable) identifiers.set(type.identifier, type.searchFamily);
+  for (const identifier of [...identifiers.keys()].sort()) {
+    const family = identifiers.get(identifier);
+    if (family !== undefined) (byFamily[family] ??= []).push(identifier);
+  }
+  return byFamily;
+}
+
+/**
  * Builds a registry from field types.
- * @throws Error when two types claim the same identifier or alias (a programming error).
+ * @throws Error when two types claim the same identifier or alias, or a searchable type states no known search
+ *   family (programming errors the compiler misses in plug-ins built without it).
  */
 export function createFieldTypeRegistry(types: readonly FieldType<unknown>[]): FieldTypeRegistry {
   const byIdentifier = new Map<string, FieldType<unknown>>();
   for (const type of types) {
+    if (type.searchable && !SEARCH_FAMILIES.includes(type.searchFamily)) {
+      throw new Error(`Field type '${type.identifier}' is searchable but states no search family (one of ${SEARCH_FAMILIES.join(', ')})`);
+    }
     for (const name of [type.identifier, ...type.aliases]) {
       if (byIdentifier.has(name)) throw new Error(`Field type identifier '${name}' is registered twice`);
       byIdentifier.set(name, type);

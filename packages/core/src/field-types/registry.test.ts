@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { createFieldTypeRegistry, type FieldType, groupBySearchFamily } from './field-type.js';
+import { textLineFieldType } from './ezstring/index.js';
 import { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
 
 /** 4.x identifier → 5.x alias (rest.md §4.3). */
@@ -46,6 +48,25 @@ describe('default field type registry', () => {
 
   it('marks only the user account and URL types as not searchable (rest.md A.8)', () => {
     expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezurl', 'ezuser']);
+  });
+
+  it('states the search family of each searchable type, as Legacy compares its index data (A.8)', () => {
+    expect(groupBySearchFamily(builtInFieldTypes)).toEqual({
+      integer: ['ezboolean', 'ezdate', 'ezdatetime', 'ezinteger', 'ezobjectrelation', 'eztime'],
+      float: ['ezfloat'],
+      simpleText: ['ezemail'],
+      collection: ['ezauthor', 'ezcountry', 'ezkeyword', 'ezobjectrelationlist', 'ezselection'],
+      text: ['ezbinaryfile', 'ezgmaplocation', 'ezimage', 'ezisbn', 'ezrichtext', 'ezstring', 'eztext'],
+    });
+  });
+
+  it('refuses a searchable type without a known search family (a plug-in built without the compiler)', () => {
+    const unknownFamily: FieldType<unknown> = { ...textLineFieldType, identifier: 'custom', aliases: [] };
+    Reflect.set(unknownFamily, 'searchFamily', 'fuzzy');
+    expect(() => createFieldTypeRegistry([unknownFamily])).toThrow(
+      "Field type 'custom' is searchable but states no search family (one of integer, float, simpleText, text, collection)",
+    );
+    expect(createFieldTypeRegistry([{ ...textLineFieldType, identifier: 'custom', aliases: [] }]).get('custom').searchFamily).toBe('text');
   });
 
   it('gives relation types, and only them, related content ids', () => {

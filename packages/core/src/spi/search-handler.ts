@@ -1,6 +1,7 @@
 import type { Criterion } from '../domain/criteria/criterion.js';
 import type { LanguageFilter } from '../domain/criteria/query.js';
 import type { SortClause } from '../domain/criteria/sort-clause.js';
+import type { FieldSearchFamily, FieldTypesByFamily } from '../field-types/field-type.js';
 
 /**
  * A search as handed to a SearchHandler: criteria already resolved (ContentTypeIdentifier → ContentTypeId,
@@ -13,12 +14,16 @@ export interface ResolvedQuery {
   readonly limit: number;
   readonly languageFilter: LanguageFilter;
   /**
-   * The field types each Field / IsFieldEmpty target of `criterion` can have in the index (search service:
-   * `fieldTargetTypes`): the field type identifiers of the searchable definitions with that identifier whose type
-   * has index data, in any content type (A.8) — the only definitions indexed (`indexContent`). An engine may leave
-   * out comparisons that no listed type can satisfy. Absent, or a target not listed: any field type.
+   * The field types each Field / IsFieldEmpty target of `criterion` can have in the index, grouped by the search
+   * family each type states (search service: `fieldTargetTypes`): the canonical identifiers of the types of the
+   * searchable definitions with that identifier whose type has index data, in any content type — the only
+   * definitions indexed (`indexContent`). An engine may leave out the families, and types, not listed. The search
+   * service lists every target it resolved. Absent, or a target not listed (a SearchHandler called directly, as
+   * the contract suite does): the target may have entries of any field type, in any family — an engine that needs
+   * the family of an identifier then takes it from the field types it was built with, comparing unknown
+   * identifiers as `text`.
    */
-  readonly fieldTargetTypes?: ReadonlyMap<string, readonly string[]>;
+  readonly fieldTargetTypes?: ReadonlyMap<string, FieldTypesByFamily>;
 }
 
 /** Ids of a page of hits plus the total count. */
@@ -27,11 +32,20 @@ export interface IdSearchResult {
   readonly ids: readonly number[];
 }
 
-/** Index data of one field of a published version (from `FieldType.toSearchData`). */
+/**
+ * Index data of one field of a published version (from `FieldType.toSearchData`), built by core
+ * (`indexDocument`) from the searchable definitions of searchable types.
+ */
 export interface FieldIndexEntry {
   readonly fieldDefinitionId: number;
   readonly fieldDefIdentifier: string;
+  /** Canonical identifier of the field type. */
   readonly fieldTypeIdentifier: string;
+  /**
+   * The search family the field type states (`FieldType.searchFamily`): how the Field criterion compares this
+   * entry. Engines read it from the entry; only `collection` entries have `elements` worth indexing.
+   */
+  readonly searchFamily: FieldSearchFamily;
   readonly languageCode: string;
   readonly sortKeyInt: number | null;
   readonly sortKeyString: string | null;

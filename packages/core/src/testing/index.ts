@@ -8,6 +8,7 @@ export {
   createInMemoryPersistence,
   createPlainTextPasswordHasher,
   type InMemoryPersistence,
+  type InMemoryPersistenceOptions,
 } from './in-memory/index.js';
 export { describePersistenceContract, type PersistenceUnderTest } from './persistence-contract.js';
 export { describeSearchContract } from './contract/search-suite.js';

@@ -30,10 +30,10 @@ export interface TestRepository {
  * `publish`, hashed with the test-only plain-text hasher), with no permission caching.
  */
 export async function createTestRepository(options: TestRepositoryOptions = {}): Promise<TestRepository> {
-  const { persistence, seedImporter, sessions } = createInMemoryPersistence();
+  const fieldTypes = createDefaultFieldTypeRegistry();
+  const { persistence, seedImporter, sessions } = createInMemoryPersistence({ fieldTypes });
   const storage = createInMemoryBinaryStorage();
   const passwordHasher = createPlainTextPasswordHasher();
-  const fieldTypes = createDefaultFieldTypeRegistry();
   await installCleanRepository({ persistence, seedImporter, fieldTypes, passwordHasher, languages: options.languages ?? [] });
   const anonymous = createRepository({
     persistence,

@@ -2,6 +2,7 @@ import type {
   BookmarkHandler,
   ContentHandler,
   ContentTypeHandler,
+  FieldTypeRegistry,
   LanguageHandler,
   LocationHandler,
   ObjectStateHandler,
@@ -33,7 +34,8 @@ import { SqlUrlWildcardHandler } from './url/sql-url-wildcard-handler.js';
  * The persistence SPI on SQL (SQLite or PostgreSQL through MikroORM): one handler per aggregate, all bound to the
  * same {@link SqlContext}. `transaction(work)` hands `work` a PersistenceHandler bound to one database
  * transaction (committed when `work` resolves, rolled back and rethrown when it rejects); calling `transaction`
- * on that handler — or on this one from within `work` — joins it.
+ * on that handler — or on this one from within `work` — joins it. `fieldTypes` are the repository's field types
+ * (the search handler's families of Field targets a query does not list).
  */
 export class SqlPersistenceHandler implements PersistenceHandler {
   readonly contentHandler: ContentHandler;
@@ -50,7 +52,10 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   readonly urlWildcardHandler: UrlWildcardHandler;
   readonly bookmarkHandler: BookmarkHandler;
 
-  constructor(private readonly ctx: SqlContext) {
+  constructor(
+    private readonly ctx: SqlContext,
+    private readonly fieldTypes: FieldTypeRegistry,
+  ) {
     this.contentHandler = new SqlContentHandler(ctx);
     this.locationHandler = new SqlLocationHandler(ctx);
     this.contentTypeHandler = new SqlContentTypeHandler(ctx);
@@ -59,7 +64,7 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     this.userHandler = new SqlUserHandler(ctx);
     this.roleHandler = new SqlRoleHandler(ctx);
     this.objectStateHandler = new SqlObjectStateHandler(ctx);
-    this.searchHandler = new SqlSearchHandler(ctx);
+    this.searchHandler = new SqlSearchHandler(ctx, fieldTypes);
     this.trashHandler = new SqlTrashHandler(ctx);
     this.urlAliasHandler = new SqlUrlAliasHandler(ctx);
     this.urlWildcardHandler = new SqlUrlWildcardHandler(ctx);
@@ -67,6 +72,6 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   }
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
-    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx)));
+    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes)));
   }
 }

@@ -1,4 +1,4 @@
-import type { Criterion, LanguageFilter } from '@contentrepo/core';
+import type { Criterion, FieldTypesByFamily, LanguageFilter } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import type { Dialect } from '../db/dialect.js';
 import type { SqlFragment } from './sql-fragment.js';
@@ -41,10 +41,15 @@ export interface CriterionContext {
    */
   readonly probeFields: boolean;
   /**
-   * The field types the index can hold for a Field / IsFieldEmpty target (`ResolvedQuery.fieldTargetTypes`), or
-   * null when the query does not say (every type is possible).
+   * The field types the index can hold for a Field / IsFieldEmpty target, by search family
+   * (`ResolvedQuery.fieldTargetTypes`), or null when the query does not say (every type is possible).
    */
-  fieldTargetTypes(target: string): readonly string[] | null;
+  fieldTargetTypes(target: string): FieldTypesByFamily | null;
+  /**
+   * The field types the engine was built with, by search family (`SqlSearchHandler`): the families of the entries
+   * of a target whose types the query does not list.
+   */
+  readonly registeredFieldTypes: FieldTypesByFamily;
   /**
    * The dictionary ids of the words a FullText query matches, stop words left out, resolved before the statement
    * is built (`resolveFullTextWords`).

@@ -1,8 +1,8 @@
 import {
-  FIELD_SEARCH_FAMILIES,
   type FieldOperator,
   type FieldSearchFamily,
-  fieldSearchFamily,
+  type FieldTypesByFamily,
+  SEARCH_FAMILIES,
   toSearchFloatKey,
   toSearchInteger,
   toSearchString,
@@ -17,13 +17,6 @@ import { containsCondition, wildcardCondition } from './wildcard.js';
 export interface FieldComparison {
   readonly operator: FieldOperator;
   readonly values: readonly (string | number | boolean)[];
-}
-
-/** The field type identifiers of each family listed in core's `FIELD_SEARCH_FAMILIES` (`text` is every other). */
-export function typesOf(family: Exclude<FieldSearchFamily, 'text'>): string[] {
-  return Object.entries(FIELD_SEARCH_FAMILIES)
-    .filter(([, listed]) => listed === family)
-    .map(([type]) => type);
 }
 
 /** `integer` family: the integer key against the values as integers (`toSearchInteger`); LIKE/CONTAINS are EQ. */
@@ -77,27 +70,32 @@ export interface FieldBranch {
 }
 
 /**
- * The families whose index entries can hold field `target` (docs/adr/0004-search-semantics.md "Field families"):
- * those of `types` — the field types the search service resolved for the target (`ResolvedQuery.fieldTargetTypes`)
- * — each with the types of that family; every family (the `text` family as "not listed") when unknown.
+ * The families whose index entries can hold field `target` (docs/adr/0004-search-semantics.md "Field families"),
+ * each with the condition on the entry's field type:
+ * - `types` given (the target's field types by family, as the search service resolved them,
+ *   `ResolvedQuery.fieldTargetTypes`): only those families, each `IN` its types;
+ * - `types` null (the query does not list the target — a SearchHandler called directly): every family, the
+ *   `integer`, `float` and `simpleText` entries `IN` the types of `registered` (the field types the engine was built
+ *   with, `SqlSearchHandler`), `text` as every type of no other family (a type unknown to the engine compares as
+ *   `text`) and `collection` as every element row.
  */
-function familyTypes(types: readonly string[] | null): Map<FieldSearchFamily, SqlFragment> {
+function familyTypes(types: FieldTypesByFamily | null, registered: FieldTypesByFamily): Map<FieldSearchFamily, SqlFragment> {
   const inTypes = (list: readonly string[]): SqlFragment => sqlOf`IN (${valueList(list)})`;
-  if (types === null) {
-    return new Map<FieldSearchFamily, SqlFragment>([
-      ['integer', inTypes(typesOf('integer'))],
-      ['float', inTypes(typesOf('float'))],
-      ['simpleText', inTypes(typesOf('simpleText'))],
-      ['text', sqlOf`NOT IN (${valueList(Object.keys(FIELD_SEARCH_FAMILIES))})`],
-      ['collection', fragment('')],
-    ]);
+  const families = new Map<FieldSearchFamily, SqlFragment>();
+  if (types !== null) {
+    for (const family of SEARCH_FAMILIES) {
+      const list = types[family] ?? [];
+      if (list.length > 0) families.set(family, inTypes(list));
+    }
+    return families;
   }
-  const byFamily = new Map<FieldSearchFamily, string[]>();
-  for (const type of types) {
-    const family = fieldSearchFamily(type);
-    byFamily.set(family, [...(byFamily.get(family) ?? []), type]);
-  }
-  return new Map([...byFamily].map(([family, list]) => [family, inTypes(list)]));
+  const listed = (family: FieldSearchFamily): readonly string[] => registered[family] ?? [];
+  for (const family of ['integer', 'float', 'simpleText'] as const) if (listed(family).length > 0) families.set(family, inTypes(listed(family)));
+  const others = SEARCH_FAMILIES.flatMap((family) => (family === 'text' ? [] : listed(family)));
+  families.set('text', others.length > 0 ? sqlOf`NOT IN (${valueList(others)})` : fragment('IS NOT NULL'));
+  // `search_field_element` holds the elements of collection entries only (the indexer writes no others).
+  families.set('collection', fragment(''));
+  return families;
 }
 
 /**
@@ -106,8 +104,8 @@ function familyTypes(types: readonly string[] | null): Map<FieldSearchFamily, Sq
  * (the entry's field type) and its key — so that each branch uses the covering index
  * `(field_def_identifier, sort_key_int | sort_key_string, …)` — and for collections `search_field_element`
  * (indexes `(field_def_identifier, value_int | value_string, …)`). With the target's field types known (`types`,
- * from the content types) only their families are searched: an integer field is one index range. Empty when
- * nothing can match.
+ * by family, from the content types) only their families are searched: an integer field is one index range;
+ * unknown (null), every family, by the engine's `registered` field types. Empty when nothing can match.
  *
  * `probe`: the branches will be probed per item (`content_id = c.id AND language_code = …`, `criteria/field.ts`),
  * on the indexes by item of migration 0006. On SQLite the keys are then written `+column` — the same values (the
@@ -118,11 +116,12 @@ export function fieldBranches(
   dialect: Dialect,
   target: string,
   comparison: FieldComparison,
-  types: readonly string[] | null,
+  types: FieldTypesByFamily | null,
+  registered: FieldTypesByFamily,
   probe = false,
 ): FieldBranch[] {
   const key = (alias: 'sf' | 'se', name: string): string => `${probe && dialect === 'sqlite' ? '+' : ''}${alias}.${name}`;
-  const families = familyTypes(types);
+  const families = familyTypes(types, registered);
   const branches: FieldBranch[] = [];
   const entry = (family: FieldSearchFamily, condition: SqlFragment | null): void => {
     const typeCondition = families.get(family);

@@ -1,5 +1,5 @@
 import { expect, it } from '@jest/globals';
-import type { Criterion, SortClause } from '@contentrepo/core';
+import { builtInFieldTypes, type Criterion, type FieldTypesByFamily, groupBySearchFamily, type SortClause } from '@contentrepo/core';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import { dictionaryQuery, PUBLISHED_ITEMS_UP_TO } from './full-text-words.js';
 import { buildSearch, type SearchPreparation } from './search-query.js';
@@ -23,12 +23,13 @@ describeOnEachDialect(
       const rows = await ctx.rawRows(`EXPLAIN QUERY PLAN ${sql}`, bindings.filter(isBinding));
       return rows.map((row) => row.str('detail'));
     };
-    const noWords: SearchPreparation = { fullTextWords: new Map() };
+    const fieldTypes = groupBySearchFamily(builtInFieldTypes);
+    const noWords: SearchPreparation = { fullTextWords: new Map(), fieldTypes };
     const plan = async (
       criterion: Criterion,
       target: 'content' | 'location' = 'content',
       sortClauses: SortClause[] = [],
-      options: { readonly preparation?: SearchPreparation; readonly fieldTargetTypes?: ReadonlyMap<string, readonly string[]> } = {},
+      options: { readonly preparation?: SearchPreparation; readonly fieldTargetTypes?: ReadonlyMap<string, FieldTypesByFamily> } = {},
     ): Promise<string> => {
       const ctx = await store().rawContext();
       const query = { criterion, sortClauses, offset: 0, limit: 25, languageFilter: {}, ...(options.fieldTargetTypes ? { fieldTargetTypes: options.fieldTargetTypes } : {}) };
@@ -81,24 +82,24 @@ describeOnEachDialect(
       expect(await dictionary('wor*')).toMatch(/search_word_word_unique \(word>\? AND word<\?\)/);
       expect(await dictionary('*ord')).toMatch(/search_word_reversed_index \(reversed>\? AND reversed<\?\)/);
       expect((await explain(PUBLISHED_ITEMS_UP_TO, [10])).join('\n')).toMatch(/SCAN content USING COVERING INDEX content_published_items_index/);
-      const postings = await plan({ type: 'FullText', value: 'word' }, 'content', [], { preparation: { fullTextWords: new Map([['word', [1, 2]]]) } });
+      const postings = await plan({ type: 'FullText', value: 'word' }, 'content', [], { preparation: { fullTextWords: new Map([['word', [1, 2]]]), fieldTypes } });
       expect(postings).toMatch(/SEARCH wl USING PRIMARY KEY \(word_id=\?\)/);
       expect(postings).not.toMatch(/search_word /);
     });
 
     it('search only the families of the field types a Field target has, and probe the item under a NOT', async () => {
       const rating = field('rating', 'BETWEEN', 1, 5);
-      const known = await plan(rating, 'content', [], { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) });
+      const known = await plan(rating, 'content', [], { fieldTargetTypes: new Map([['rating', { integer: ['ezinteger'] }]]) });
       expect(known).toMatch(/search_field_field_def_identifier_sort_key_int_index/);
       expect(known).not.toMatch(/sort_key_string|search_field_element/);
       const probe = (alias: string, table: string): RegExp =>
         new RegExp(`CORRELATED SCALAR SUBQUERY \\d+\\n\\s*SEARCH ${alias} USING COVERING INDEX ${table}_content_id_field_def_identifier_index \\(content_id=\\? AND field_def_identifier=\\? AND language_code=\\?`);
-      const tags = new Map([['tags', ['ezkeyword']]]);
+      const tags = new Map([['tags', { collection: ['ezkeyword'] }]]);
       expect(await plan({ type: 'LogicalNot', criterion: field('tags', 'LT', 'm') }, 'content', [], { fieldTargetTypes: tags })).toMatch(probe('se', 'search_field_element'));
       expect(await plan({ type: 'LogicalNot', criterion: field('tags', 'EQ', 7) }, 'content', [], { fieldTargetTypes: tags })).toMatch(probe('se', 'search_field_element'));
-      const notRating = await plan({ type: 'LogicalNot', criterion: field('rating', 'LT', 5) }, 'content', [], { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) });
+      const notRating = await plan({ type: 'LogicalNot', criterion: field('rating', 'LT', 5) }, 'content', [], { fieldTargetTypes: new Map([['rating', { integer: ['ezinteger'] }]]) });
       expect(notRating).toMatch(probe('sf', 'search_field'));
-      const title = new Map([['title', ['ezstring']]]);
+      const title = new Map([['title', { text: ['ezstring'] }]]);
       expect(await plan({ type: 'LogicalNot', criterion: field('title', 'LT', 'm') }, 'content', [], { fieldTargetTypes: title })).toMatch(probe('sf', 'search_field'));
       expect(await plan({ type: 'LogicalNot', criterion: field('title', 'EQ', 'm') }, 'content', [], { fieldTargetTypes: title })).toMatch(probe('sf', 'search_field'));
       const empty = await plan({ type: 'LogicalNot', criterion: { type: 'IsFieldEmpty', target: 'title', value: true } });
@@ -106,7 +107,7 @@ describeOnEachDialect(
     });
 
     it('prefilter a location criterion by the Field criteria ANDed with it, which then probe the item', async () => {
-      const types = { fieldTargetTypes: new Map([['rating', ['ezinteger']]]) };
+      const types = { fieldTargetTypes: new Map([['rating', { integer: ['ezinteger'] }]]) };
       const subtree: Criterion = { type: 'Subtree', values: ['/1/2/'] };
       const probe = /CORRELATED SCALAR SUBQUERY \d+\nSEARCH sf USING COVERING INDEX search_field_content_id_field_def_identifier_index \(content_id=\? AND field_def_identifier=\? AND language_code=\?/;
       // The subtree's locations walk the path index and keep the items of the range's entries (no row-value list).

@@ -1,4 +1,4 @@
-import { type ContentIndexDocument, type FieldIndexEntry, fieldSearchFamily, isEmptyEntry } from '@contentrepo/core';
+import { type ContentIndexDocument, type FieldIndexEntry, isEmptyEntry } from '@contentrepo/core';
 import { insertRows } from '../db/inserts.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
@@ -57,8 +57,8 @@ function fieldRows(contentId: number, contentTypeId: number, entries: readonly F
       sort_key_string: entry.sortKeyString === null ? null : truncate(entry.sortKeyString),
       is_empty: isEmptyEntry(entry),
     });
-    // Only collection types compare their elements (core's field families); others never read them.
-    if (fieldSearchFamily(entry.fieldTypeIdentifier) !== 'collection') continue;
+    // Only collection entries compare their elements (the family the entry carries); others never read them.
+    if (entry.searchFamily !== 'collection') continue;
     (entry.elements ?? []).forEach((element, position) => {
       elements.push({
         ...key,

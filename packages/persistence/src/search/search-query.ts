@@ -1,4 +1,4 @@
-import { NotImplementedError, type Criterion, type ResolvedQuery } from '@contentrepo/core';
+import { NotImplementedError, type Criterion, type FieldTypesByFamily, type ResolvedQuery } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import { contentStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
@@ -49,10 +49,15 @@ export interface SearchStatements {
   readonly countedPage: Knex.QueryBuilder | null;
 }
 
-/** What a search needs decided before its SQL is built (it depends on the data, not only on the query). */
+/** What a search needs besides the query to build its SQL: decided from the data, or given by the engine. */
 export interface SearchPreparation {
   /** The dictionary ids of the words of each FullText query of the criterion, stop words left out. */
   readonly fullTextWords: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The field types the engine was built with, by search family (`SqlSearchHandler`): the families a Field target
+   * can have when the query does not list its types (`ResolvedQuery.fieldTargetTypes`).
+   */
+  readonly fieldTypes: FieldTypesByFamily;
 }
 
 /**
@@ -80,7 +85,7 @@ export function buildSearch(
   preparation: SearchPreparation,
 ): SearchStatements {
   const { languageFilter } = query;
-  const fieldTargetTypes = (fieldTarget: string): readonly string[] | null => query.fieldTargetTypes?.get(fieldTarget) ?? null;
+  const fieldTargetTypes = (fieldTarget: string): FieldTypesByFamily | null => query.fieldTargetTypes?.get(fieldTarget) ?? null;
   const fullTextWords = (value: string): readonly number[] => {
     const ids = preparation.fullTextWords.get(value);
     if (!ids) throw new Error(`FullText words of '${value}' were not resolved`);
@@ -95,6 +100,7 @@ export function buildSearch(
     itemPrefilters: plan.itemPrefilters,
     probeFields: plan.probeFields,
     fieldTargetTypes,
+    registeredFieldTypes: preparation.fieldTypes,
     fullTextWords,
     // Prefilters go to the one criterion a LogicalAnd chose, never further down; Field probing to an OR's Fields.
     apply: (criterion) => applyCriterion(criterion, contextOf(negated, plan.probeFields ? { itemPrefilters: [], probeFields: true } : NO_PLAN)),

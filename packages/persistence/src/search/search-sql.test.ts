@@ -18,7 +18,7 @@ async function indexedFolder(persistence: PersistenceHandler, name: string, pare
     contentId,
     versionNo: 1,
     fields: [
-      { fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: name.toLowerCase(), fullText },
+      { fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', searchFamily: 'text', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: name.toLowerCase(), fullText },
     ],
   });
   return contentId;
@@ -122,7 +122,7 @@ describeOnEachDialect('search stop words', (store) => {
       await persistence.searchHandler.indexContent({
         contentId,
         versionNo: 1,
-        fields: [{ fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: 'x', fullText: contentId === 1 ? 'common usual' : 'common' }],
+        fields: [{ fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', searchFamily: 'text', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: 'x', fullText: contentId === 1 ? 'common usual' : 'common' }],
       });
     }
     expect(await fullText('common')).toBe(0);

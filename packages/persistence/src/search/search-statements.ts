@@ -51,8 +51,9 @@ const isBinding = (value: unknown): value is string | number | boolean | null =>
  * The statements of a search, compiled by {@link buildSearch} (knex) on first use and then reused while the same
  * search comes back — children lists of the same parent, the same page of a listing. The SQL of a search is a
  * pure function of the dialect, the target, the query's criterion, sort clauses, offset, limit, language filter
- * (which selects the field language and full-text languages, see `search-query.ts`) and field target types, and of
- * the words its full-text queries resolved to, so those make the key. Compiled statements hold no result.
+ * (which selects the field language and full-text languages, see `search-query.ts`) and field target types, of
+ * the words its full-text queries resolved to and of the engine's field types, so those make the key. Compiled
+ * statements hold no result.
  * @throws NotImplementedError for a criterion or sort clause without a handler (never cached).
  */
 export async function compiledSearch(
@@ -71,6 +72,7 @@ export async function compiledSearch(
     query.languageFilter,
     [...(query.fieldTargetTypes ?? [])],
     [...preparation.fullTextWords],
+    preparation.fieldTypes,
   ]);
   const cached = cache.get(key);
   if (cached) {

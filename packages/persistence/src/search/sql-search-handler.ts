@@ -1,9 +1,12 @@
-import type {
-  ContentIndexDocument,
-  IdSearchResult,
-  ResolvedQuery,
-  SearchCapability,
-  SearchHandler,
+import {
+  type ContentIndexDocument,
+  type FieldTypeRegistry,
+  type FieldTypesByFamily,
+  groupBySearchFamily,
+  type IdSearchResult,
+  type ResolvedQuery,
+  type SearchCapability,
+  type SearchHandler,
 } from '@contentrepo/core';
 import type { Criterion } from '@contentrepo/core';
 import type { SqlContext } from '../db/sql-context.js';
@@ -21,10 +24,21 @@ import { compiledSearch } from './search-statements.js';
  * (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
  *
  * Capabilities: `fullText` (the word index) and `imageCriteria` (stored image data); no `scoring`.
+ *
+ * The index entries carry their search family and the search service lists the field types of each Field target
+ * by family; `fieldTypes` — the repository's field types — only give the families of a Field target a query does
+ * not list (a handler called directly).
  * @throws NotImplementedError for criteria or sort clauses without a handler (see `criteria/index.ts`).
  */
 export class SqlSearchHandler implements SearchHandler {
-  constructor(private readonly ctx: SqlContext) {}
+  private readonly fieldTypes: FieldTypesByFamily;
+
+  constructor(
+    private readonly ctx: SqlContext,
+    fieldTypes: FieldTypeRegistry,
+  ) {
+    this.fieldTypes = groupBySearchFamily(fieldTypes.all());
+  }
 
   supports(capability: SearchCapability): boolean {
     return capability === 'fullText' || capability === 'imageCriteria';
@@ -49,7 +63,7 @@ export class SqlSearchHandler implements SearchHandler {
   private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
     const queries = fullTextQueries(query.criterion);
     const fullTextWords = queries.length === 0 ? new Map<string, readonly number[]>() : await resolveFullTextWords(this.ctx, queries);
-    const { count, page, counted } = await compiledSearch(this.ctx, target, query, { fullTextWords });
+    const { count, page, counted } = await compiledSearch(this.ctx, target, query, { fullTextWords, fieldTypes: this.fieldTypes });
     if (counted && page) {
       const hits = await this.ctx.rowsOf(page);
       const [first] = hits;

@@ -27,7 +27,7 @@ function buildField(fieldTypes: FieldTypeRegistry, type: StoredContentType, iden
   return {
     field,
     entry: {
-      fieldDefinitionId: definition.id, fieldDefIdentifier: identifier, fieldTypeIdentifier: fieldType.identifier, languageCode: 'eng-GB',
+      fieldDefinitionId: definition.id, fieldDefIdentifier: identifier, fieldTypeIdentifier: fieldType.identifier, searchFamily: fieldType.searchFamily, languageCode: 'eng-GB',
       sortKeyInt: data.sortKeyInt, sortKeyString: data.sortKeyString, fullText: data.fullText, ...(data.elements ? { elements: data.elements } : {}),
     },
   };

@@ -52,6 +52,7 @@ export const authorFieldType: FieldType<AuthorValue> = {
   identifier: 'ezauthor',
   aliases: ['ibexa_author'],
   searchable: true,
+  searchFamily: 'collection',
 
   emptyValue: () => [],
   isEmpty: (value) => value.length === 0,

@@ -1,5 +1,4 @@
-import type { ValidationError } from '../../errors/repository-error.js';
-import { FieldValueError, type FieldType, type PendingBinary } from '../field-type.js';
+import type { FieldType, PendingBinary } from '../field-type.js';
 import {
   decodeUploadData,
   fileNameFrom,
@@ -8,37 +7,20 @@ import {
   optionalText,
   rejectInputUri,
   REST_ONLY_FILE_KEYS,
-  storageRecord,
   storedFileIdFrom,
 } from '../shared/binary.js';
 import { invalidInput, isRecord, rejectUnknownKeys, type UnknownRecord } from '../shared/decode.js';
 import { NO_SEARCH_DATA } from '../shared/search.js';
-import {
-  numberParameter,
-  parameterChecks,
-  plural,
-  validateSettingsSchema,
-  validateValidatorSchema,
-  validatorParameters,
-} from '../shared/settings.js';
+import { parameterChecks, validateSettingsSchema, validateValidatorSchema } from '../shared/settings.js';
 import { isMimeType, sniffMimeType } from '../shared/sniff.js';
+import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /**
- * Value of a Binary file field. A stored file has `id` (its BinaryStorage key under `files/`) and `uri`; a new
- * upload has `pending` until `prepareForStorage` stores it. Empty: no `id` and no `pending`.
+ * Value of a Binary file field: a stored file (`id` under `files/`, `uri`) or a new upload (`pending`) until
+ * `prepareForStorage` stores it. Empty: no `id` and no `pending`.
  */
-export interface BinaryFileValue {
-  /** BinaryStorage key of the stored file, or null. */
-  readonly id: string | null;
-  /** Host-relative URI the server serves the file at (REST makes it absolute), or null before storing. */
-  readonly uri: string | null;
-  readonly fileName: string;
-  /** Size in bytes. */
-  readonly fileSize: number | null;
-  readonly mimeType: string | null;
+export interface BinaryFileValue extends StoredFileValue {
   readonly downloadCount: number;
-  /** A new file to store, or null. */
-  readonly pending: PendingBinary | null;
 }
 
 const EMPTY_FILE: BinaryFileValue = {
@@ -102,9 +84,9 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
   identifier: 'ezbinaryfile',
   aliases: ['ibexa_binaryfile'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => EMPTY_FILE,
-  isEmpty: (value) => value.id === null && value.pending === null,
   fromHash(input) {
     if (input === null || input === undefined) return EMPTY_FILE;
     if (!isRecord(input)) throw invalidInput('a binary file hash {fileName, data} or the stored file hash', input);
@@ -123,7 +105,7 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
     return existingFile(input, null);
   },
   toHash(value) {
-    if (value.id === null && value.pending === null) return null;
+    if (isEmptyFile(value)) return null;
     return {
       id: value.id,
       path: null,
@@ -137,69 +119,21 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
     };
   },
 
-  validate(value, definition) {
-    const errors: ValidationError[] = [];
-    const maxMegabytes = numberParameter(validatorParameters(definition, 'FileSizeValidator'), 'maxFileSize');
-    if (maxMegabytes !== null && maxMegabytes > 0 && (value.fileSize ?? 0) > maxMegabytes * 1024 * 1024) {
-      errors.push({
-        target: 'size',
-        message: `The file size cannot exceed ${maxMegabytes} ${plural(maxMegabytes, 'megabyte', 'megabytes')}.`,
-      });
-    }
-    return errors;
-  },
-
-  /** @throws Error when the value still has a pending file (prepareForStorage must run first). */
-  toStorage(value) {
-    if (value.pending !== null) {
-      throw new Error('Binary file value has a pending file: call prepareForStorage before toStorage');
-    }
-    if (value.id === null) return null;
-    return {
-      id: value.id,
-      uri: value.uri,
-      fileName: value.fileName,
-      fileSize: value.fileSize,
-      mimeType: value.mimeType,
-      downloadCount: value.downloadCount,
-    };
-  },
-  fromStorage(data) {
-    if (data === null) return EMPTY_FILE;
-    const record = storageRecord(data, 'binary file');
-    if (typeof record['id'] !== 'string') throw new FieldValueError('Invalid binary file storage data: missing id');
-    return existingFile(record, null);
-  },
+  validate: fileSizeErrors,
   getName: (value) => value.fileName,
-  toSearchData: (value) =>
-    value.id === null && value.pending === null ? NO_SEARCH_DATA : { ...NO_SEARCH_DATA, fullText: value.fileName },
-  storageKeys: (value) => (value.id === null ? [] : [value.id]),
+  toSearchData: (value) => (isEmptyFile(value) ? NO_SEARCH_DATA : { ...NO_SEARCH_DATA, fullText: value.fileName }),
 
-  /**
-   * A resent file (no `data`) must be the file this field already holds; its stored metadata wins, except the
-   * file name. @throws FieldValueError (target `id`) for a reference to a file the field does not hold.
-   */
-  reconcileInput(input, stored) {
-    if (input.pending !== null || input.id === null) return input;
-    if (!stored || stored.id !== input.id) {
-      throw new FieldValueError(`The file '${input.id}' is not the file of this field: send a new file with 'data'`, 'id');
-    }
-    return { ...stored, fileName: input.fileName || stored.fileName };
-  },
-
-  async prepareForStorage(value, context) {
-    const pending = value.pending;
-    if (pending === null) return value;
-    const stored = await context.storeBinary(pending, 'files');
-    return {
-      ...value,
-      id: stored.key,
-      uri: stored.uri,
-      fileSize: stored.size,
-      mimeType: pending.mimeType ?? sniffMimeType(stored.head) ?? stored.mimeType,
-      pending: null,
-    };
-  },
+  ...storedFileMembers<BinaryFileValue>({
+    kind: 'files',
+    names: { value: 'Binary file', storage: 'binary file', file: 'file' },
+    empty: EMPTY_FILE,
+    storageExtras: (value) => ({ downloadCount: value.downloadCount }),
+    fromStoredRecord: (record) => existingFile(record, null),
+    /** The file name may change. */
+    keepFromInput: (input, stored) => ({ ...stored, fileName: input.fileName || stored.fileName }),
+    /** The declared MIME type, else the one sniffed from the stored bytes, else the storage's. */
+    storedProperties: (pending, stored) => ({ mimeType: pending.mimeType ?? sniffMimeType(stored.head) ?? stored.mimeType }),
+  }),
 
   defaultFieldSettings: () => ({}),
   defaultValidatorConfiguration: () => ({ FileSizeValidator: { maxFileSize: null } }),

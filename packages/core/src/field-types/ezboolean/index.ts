@@ -15,6 +15,7 @@ export const checkboxFieldType: FieldType<CheckboxValue> = {
   identifier: 'ezboolean',
   aliases: ['ibexa_boolean'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => false,
   isEmpty: () => false,

@@ -38,6 +38,7 @@ export const countryFieldType: FieldType<CountryValue> = {
   identifier: 'ezcountry',
   aliases: ['ibexa_country'],
   searchable: true,
+  searchFamily: 'collection',
 
   emptyValue: () => [],
   isEmpty: (value) => value.length === 0,

@@ -25,6 +25,7 @@ export const dateFieldType: FieldType<DateValue> = {
   identifier: 'ezdate',
   aliases: ['ibexa_date'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

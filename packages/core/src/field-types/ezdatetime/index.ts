@@ -52,6 +52,7 @@ export const dateTimeFieldType: FieldType<DateTimeValue> = {
   identifier: 'ezdatetime',
   aliases: ['ibexa_datetime'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

@@ -16,6 +16,7 @@ export const emailAddressFieldType: FieldType<EmailAddressValue> = {
   identifier: 'ezemail',
   aliases: ['ibexa_email'],
   searchable: true,
+  searchFamily: 'simpleText',
 
   emptyValue: () => '',
   isEmpty: (value) => isBlank(value),

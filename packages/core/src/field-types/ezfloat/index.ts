@@ -1,17 +1,10 @@
-import { FieldValueError, type FieldType } from '../field-type.js';
-import { invalidInput, toFiniteNumber } from '../shared/decode.js';
-import { NO_SEARCH_DATA } from '../shared/search.js';
-import {
-  numberParameter,
-  parameterChecks,
-  rangeErrors,
-  validateSettingsSchema,
-  validateValidatorSchema,
-  validatorParameters,
-} from '../shared/settings.js';
+import type { FieldType } from '../field-type.js';
+import { toFiniteNumber } from '../shared/decode.js';
+import { numberFieldType, type NumberValue } from '../shared/number-field-type.js';
+import { parameterChecks } from '../shared/settings.js';
 
 /** Value of a Float field: a finite number, or null when empty. */
-export type FloatValue = number | null;
+export type FloatValue = NumberValue;
 
 /**
  * The sort key of a float: 16 lower-case hex digits of the IEEE 754 bits, transformed so that comparing the
@@ -33,48 +26,20 @@ export function floatSortKey(value: number): string {
  * Validator `FloatValueValidator: {minFloatValue, maxFloatValue}` (null = no bound). Search: `floatSortKey`
  * as the string sort key, the decimal text as full text.
  */
-export const floatFieldType: FieldType<FloatValue> = {
+export const floatFieldType: FieldType<FloatValue> = numberFieldType({
   identifier: 'ezfloat',
   aliases: ['ibexa_float'],
-  searchable: true,
-
-  emptyValue: () => null,
-  isEmpty: (value) => value === null,
-  fromHash(input) {
-    if (input === null || input === undefined) return null;
-    if (typeof input === 'string' && input.trim() === '') return null;
-    const value = toFiniteNumber(input);
-    if (value === undefined) throw invalidInput('a number', input);
-    return value;
+  searchFamily: 'float',
+  expected: 'a number',
+  decode: toFiniteNumber,
+  isStored: Number.isFinite,
+  invalidStorage: 'Invalid float storage data: expected a number or null',
+  validator: {
+    name: 'FloatValueValidator',
+    min: 'minFloatValue',
+    max: 'maxFloatValue',
+    check: parameterChecks.nullableNumber,
+    zeroMaxIsUnbounded: false,
   },
-  toHash: (value) => value,
-
-  validate(value, definition) {
-    if (value === null) return [];
-    const parameters = validatorParameters(definition, 'FloatValueValidator');
-    return rangeErrors(value, numberParameter(parameters, 'minFloatValue'), numberParameter(parameters, 'maxFloatValue'));
-  },
-
-  toStorage: (value) => value,
-  fromStorage(data) {
-    if (data === null) return null;
-    if (typeof data === 'number' && Number.isFinite(data)) return data;
-    throw new FieldValueError('Invalid float storage data: expected a number or null');
-  },
-  getName: (value) => (value === null ? '' : String(value)),
-  toSearchData: (value) =>
-    value === null ? NO_SEARCH_DATA : { sortKeyInt: null, sortKeyString: floatSortKey(value), fullText: String(value) },
-
-  defaultFieldSettings: () => ({}),
-  defaultValidatorConfiguration: () => ({
-    FloatValueValidator: { minFloatValue: null, maxFloatValue: null },
-  }),
-  validateFieldSettings: (settings) => validateSettingsSchema(settings, {}),
-  validateValidatorConfiguration: (configuration) =>
-    validateValidatorSchema(configuration, {
-      FloatValueValidator: {
-        minFloatValue: parameterChecks.nullableNumber,
-        maxFloatValue: parameterChecks.nullableNumber,
-      },
-    }),
-};
+  toSearchData: (value) => ({ sortKeyInt: null, sortKeyString: floatSortKey(value), fullText: String(value) }),
+});

@@ -29,6 +29,7 @@ export const mapLocationFieldType: FieldType<MapLocationValue> = {
   identifier: 'ezgmaplocation',
   aliases: ['ibexa_gmap_location'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

@@ -10,16 +10,13 @@ import {
   optionalText,
   rejectInputUri,
   REST_ONLY_FILE_KEYS,
-  storageRecord,
   storedFileIdFrom,
 } from '../shared/binary.js';
 import { invalidInput, isHash, isRecord, rejectUnknownKeys, type UnknownRecord } from '../shared/decode.js';
 import { NO_SEARCH_DATA } from '../shared/search.js';
 import {
   flagParameter,
-  numberParameter,
   parameterChecks,
-  plural,
   settingChecks,
   settingOf,
   validateSettingsSchema,
@@ -27,27 +24,18 @@ import {
   validatorParameters,
 } from '../shared/settings.js';
 import { sniffImageMimeType } from '../shared/sniff.js';
+import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /**
- * Value of an Image field. A stored image has `id` (its BinaryStorage key under `images/`) and `uri`; a new
- * upload has `pending` until `prepareForStorage` stores it. Empty: no `id` and no `pending`.
+ * Value of an Image field: a stored image (`id` under `images/`, `uri`) or a new upload (`pending`) until
+ * `prepareForStorage` stores it. Empty: no `id` and no `pending`.
  */
-export interface ImageValue {
-  /** BinaryStorage key of the stored file, or null. */
-  readonly id: string | null;
-  /** Host-relative URI the server serves the file at, or null before storing. */
-  readonly uri: string | null;
-  readonly fileName: string;
-  /** Size in bytes. */
-  readonly fileSize: number | null;
-  readonly mimeType: string | null;
+export interface ImageValue extends StoredFileValue {
   /** Pixel dimensions; null when unknown (e.g. SVG without width/height). */
   readonly width: number | null;
   readonly height: number | null;
   readonly alternativeText: string | null;
   readonly additionalData: { readonly [key: string]: Hash };
-  /** A new file to store, or null. */
-  readonly pending: PendingBinary | null;
 }
 
 const EMPTY_IMAGE: ImageValue = {
@@ -169,15 +157,16 @@ function nativeImage(record: UnknownRecord): ImageValue {
  * image (kept by `id`; `variations`, `path`, `imageId`, `url`, `inputUri: null` are ignored). `inputUri` is not
  * supported. The content service must check that a kept `id` is the one the field already had.
  * Settings `mimeTypes` (allowed types; empty = all); validators `FileSizeValidator: {maxFileSize}` (megabytes,
- * 0/null = unlimited, target `size`) and `AlternativeTextValidator: {required}`.
+ * 0/null = unlimited, target `size`) and `AlternativeTextValidator: {required}`. Its fields are the image fields
+ * of the image criteria (`imageProperties`).
  */
 export const imageFieldType: FieldType<ImageValue> = {
   identifier: 'ezimage',
   aliases: ['ibexa_image'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => EMPTY_IMAGE,
-  isEmpty: (value) => value.id === null && value.pending === null,
   fromHash(input) {
     if (input === null || input === undefined) return EMPTY_IMAGE;
     if (!isRecord(input)) throw invalidInput('an image hash {fileName, data} or the stored image hash', input);
@@ -189,7 +178,7 @@ export const imageFieldType: FieldType<ImageValue> = {
     return keptImage(input);
   },
   toHash(value) {
-    if (value.id === null && value.pending === null) return null;
+    if (isEmptyFile(value)) return null;
     return {
       id: value.id,
       alternativeText: value.alternativeText,
@@ -206,14 +195,7 @@ export const imageFieldType: FieldType<ImageValue> = {
   },
 
   validate(value, definition) {
-    const errors: ValidationError[] = [];
-    const maxMegabytes = numberParameter(validatorParameters(definition, 'FileSizeValidator'), 'maxFileSize');
-    if (maxMegabytes !== null && maxMegabytes > 0 && (value.fileSize ?? 0) > maxMegabytes * 1024 * 1024) {
-      errors.push({
-        target: 'size',
-        message: `The file size cannot exceed ${maxMegabytes} ${plural(maxMegabytes, 'megabyte', 'megabytes')}.`,
-      });
-    }
+    const errors: ValidationError[] = fileSizeErrors(value, definition);
     const alternativeText = validatorParameters(definition, 'AlternativeTextValidator');
     if (flagParameter(alternativeText, 'required') && (value.alternativeText ?? '').trim() === '') {
       errors.push({ target: 'alternativeText', message: 'Alternative text is required.' });
@@ -230,67 +212,46 @@ export const imageFieldType: FieldType<ImageValue> = {
     return errors;
   },
 
-  /** @throws Error when the value still has a pending file (prepareForStorage must run first). */
-  toStorage(value) {
-    if (value.pending !== null) {
-      throw new Error('Image value has a pending file: call prepareForStorage before toStorage');
-    }
-    if (value.id === null) return null;
-    return {
-      id: value.id,
-      uri: value.uri,
-      fileName: value.fileName,
-      fileSize: value.fileSize,
-      mimeType: value.mimeType,
+  getName: (value) => value.alternativeText ?? value.fileName,
+  toSearchData(value) {
+    if (isEmptyFile(value)) return NO_SEARCH_DATA;
+    return { ...NO_SEARCH_DATA, fullText: [value.alternativeText ?? '', value.fileName].join(' ').trim() };
+  },
+  /** The stored `mimeType`, `fileSize`, `width` and `height`, each null when missing or of another JSON type. */
+  imageProperties(data) {
+    if (!isRecord(data)) return null;
+    const number = (key: string): number | null => {
+      const value = data[key];
+      return typeof value === 'number' && Number.isFinite(value) ? value : null;
+    };
+    const mimeType = data['mimeType'];
+    return { mimeType: typeof mimeType === 'string' ? mimeType : null, fileSize: number('fileSize'), width: number('width'), height: number('height') };
+  },
+
+  ...storedFileMembers<ImageValue>({
+    kind: 'images',
+    names: { value: 'Image', storage: 'image', file: 'image' },
+    empty: EMPTY_IMAGE,
+    storageExtras: (value) => ({
       width: value.width,
       height: value.height,
       alternativeText: value.alternativeText,
       additionalData: { ...value.additionalData },
-    };
-  },
-  fromStorage(data) {
-    if (data === null) return EMPTY_IMAGE;
-    const record = storageRecord(data, 'image');
-    if (typeof record['id'] !== 'string') throw new FieldValueError('Invalid image storage data: missing id');
-    return nativeImage({ ...record, pending: null });
-  },
-  getName: (value) => value.alternativeText ?? value.fileName,
-  toSearchData(value) {
-    if (value.id === null && value.pending === null) return NO_SEARCH_DATA;
-    return { ...NO_SEARCH_DATA, fullText: [value.alternativeText ?? '', value.fileName].join(' ').trim() };
-  },
-  storageKeys: (value) => (value.id === null ? [] : [value.id]),
-
-  /**
-   * A resent image (no `data`) must be the file this field already holds: its stored metadata wins over what
-   * the client sent, except the file name and alternative text. New uploads and removals pass through.
-   * @throws FieldValueError (target `id`) for a reference to a file the field does not hold.
-   */
-  reconcileInput(input, stored) {
-    if (input.pending !== null || input.id === null) return input;
-    if (!stored || stored.id !== input.id) {
-      throw new FieldValueError(`The image '${input.id}' is not the image of this field: send a new image with 'data'`, 'id');
-    }
-    return { ...stored, fileName: input.fileName || stored.fileName, alternativeText: input.alternativeText };
-  },
-
-  async prepareForStorage(value, context) {
-    const pending = value.pending;
-    if (pending === null) return value;
-    if (pending.source instanceof Uint8Array && sniffImageMimeType(pending.source) === null) throw notAnImage();
-    const stored = await context.storeBinary(pending, 'images');
-    const mimeType = sniffImageMimeType(stored.head);
-    if (mimeType === null) throw notAnImage();
-    return {
-      ...value,
-      id: stored.key,
-      uri: stored.uri,
-      fileSize: stored.size,
-      mimeType,
-      ...imageDimensions(stored.head),
-      pending: null,
-    };
-  },
+    }),
+    fromStoredRecord: (record) => nativeImage({ ...record, pending: null }),
+    /** The file name and the alternative text may change. */
+    keepFromInput: (input, stored) => ({ ...stored, fileName: input.fileName || stored.fileName, alternativeText: input.alternativeText }),
+    /** Bytes at hand must sniff as an image before they are stored. */
+    beforeStore(pending) {
+      if (pending.source instanceof Uint8Array && sniffImageMimeType(pending.source) === null) throw notAnImage();
+    },
+    /** The MIME type sniffed from the stored bytes (which must be an image) and the dimensions read from them. */
+    storedProperties(_pending, stored) {
+      const mimeType = sniffImageMimeType(stored.head);
+      if (mimeType === null) throw notAnImage();
+      return { mimeType, ...imageDimensions(stored.head) };
+    },
+  }),
 
   defaultFieldSettings: () => ({ mimeTypes: [] }),
   defaultValidatorConfiguration: () => ({

@@ -48,6 +48,7 @@ export const isbnFieldType: FieldType<IsbnValue> = {
   identifier: 'ezisbn',
   aliases: ['ibexa_isbn'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => '',
   isEmpty: (value) => isBlank(value),

@@ -36,6 +36,7 @@ export const keywordFieldType: FieldType<KeywordValue> = {
   identifier: 'ezkeyword',
   aliases: ['ibexa_keyword'],
   searchable: true,
+  searchFamily: 'collection',
 
   emptyValue: () => [],
   isEmpty: (value) => value.length === 0,

@@ -27,6 +27,7 @@ export const relationFieldType: FieldType<RelationValue> = {
   identifier: 'ezobjectrelation',
   aliases: ['ibexa_object_relation'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => ({ destinationContentId: null }),
   isEmpty: (value) => value.destinationContentId === null,

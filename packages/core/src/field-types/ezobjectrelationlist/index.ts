@@ -52,6 +52,7 @@ export const relationListFieldType: FieldType<RelationListValue> = {
   identifier: 'ezobjectrelationlist',
   aliases: ['ibexa_object_relation_list'],
   searchable: true,
+  searchFamily: 'collection',
 
   emptyValue: () => ({ destinationContentIds: [] }),
   isEmpty: (value) => value.destinationContentIds.length === 0,

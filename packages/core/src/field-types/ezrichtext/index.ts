@@ -65,6 +65,7 @@ export const richTextFieldType: FieldType<RichTextValue> = {
   identifier: 'ezrichtext',
   aliases: ['ibexa_richtext'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => ({ xml: EMPTY_RICH_TEXT_XML }),
   isEmpty: (value) => isEmptyDocument(value.xml),

@@ -80,6 +80,7 @@ export const selectionFieldType: FieldType<SelectionValue> = {
   identifier: 'ezselection',
   aliases: ['ibexa_selection'],
   searchable: true,
+  searchFamily: 'collection',
 
   emptyValue: () => [],
   isEmpty: (value) => value.length === 0,

@@ -57,6 +57,7 @@ export const textLineFieldType: FieldType<TextLineValue> = {
   identifier: 'ezstring',
   aliases: ['ibexa_string'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => '',
   isEmpty: (value) => isBlank(value),

@@ -14,6 +14,7 @@ export const textBlockFieldType: FieldType<TextBlockValue> = {
   identifier: 'eztext',
   aliases: ['ibexa_text'],
   searchable: true,
+  searchFamily: 'text',
 
   emptyValue: () => '',
   isEmpty: (value) => isBlank(value),

@@ -34,6 +34,7 @@ export const timeFieldType: FieldType<TimeValue> = {
   identifier: 'eztime',
   aliases: ['ibexa_time'],
   searchable: true,
+  searchFamily: 'integer',
 
   emptyValue: () => null,
   isEmpty: (value) => value === null,

@@ -152,11 +152,14 @@ const passwordTtlWarningCheck: SettingCheck = (value, name, all) => {
  * Validation: login required and, for new accounts, matching `UsernamePattern` (target `login`); e-mail required
  * and valid (`email`); a new account needs a password; `PasswordValueValidator` rules on a new plain password
  * (`password`). `prepareForStorage` hashes the plain password. Name: the login. Not searchable (rest.md A.8).
+ * Singular: a content type has at most one account field; a content type with one is a user content type
+ * (`user-content.ts`).
  */
 export const userAccountFieldType: FieldType<UserAccountValue> = {
   identifier: 'ezuser',
   aliases: ['ibexa_user'],
   searchable: false,
+  singular: true,
 
   emptyValue: () => EMPTY_ACCOUNT,
   isEmpty: isEmptyAccount,
@@ -233,11 +236,6 @@ export const userAccountFieldType: FieldType<UserAccountValue> = {
   toSearchData: () => NO_SEARCH_DATA,
 
   /**
-   * Hashes a new plain password with `context.hashPassword` (a self-describing hash, so `passwordHashType`
-   * becomes null), sets `passwordUpdatedAt` to `context.now()` (whole seconds), clears `plainPassword` and marks
-   * the login as stored.
-   */
-  /**
    * The account's server-owned data comes from the stored account: login (logins cannot change, rest.md §4.6),
    * password hash and its date. A client-sent `passwordHash` is never accepted: a new account needs a password.
    */
@@ -256,6 +254,11 @@ export const userAccountFieldType: FieldType<UserAccountValue> = {
     };
   },
 
+  /**
+   * Hashes a new plain password with `context.hashPassword` (a self-describing hash, so `passwordHashType`
+   * becomes null), sets `passwordUpdatedAt` to `context.now()` (whole seconds), clears `plainPassword` and marks
+   * the login as stored.
+   */
   async prepareForStorage(value, context) {
     if (isEmptyAccount(value)) return value;
     if (value.plainPassword === null) return { ...value, hasStoredLogin: true };

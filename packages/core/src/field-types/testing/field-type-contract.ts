@@ -5,6 +5,7 @@ import { FieldValueError, type FieldType } from '../field-type.js';
 import { createDefaultFieldTypeRegistry } from '../registry.js';
 import type { HashMap } from '../shared/settings.js';
 import { buildFieldDefinition } from './field-definition.js';
+import { searchFamilyProblems } from './search-family-check.js';
 
 /** A value with the definition settings it is checked against. */
 export interface ValueCase<V> {
@@ -170,6 +171,7 @@ export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldT
           expect(Array.from(data.sortKeyString).length).toBeLessThanOrEqual(255);
         }
         if (data.sortKeyInt !== null) expect(Number.isSafeInteger(data.sortKeyInt)).toBe(true);
+        if (type.searchable) expect(searchFamilyProblems(type.searchFamily, data)).toEqual([]);
         expect(typeof data.fullText).toBe('string');
         expect(typeof type.getName(value, definition, 'eng-GB')).toBe('string');
       }

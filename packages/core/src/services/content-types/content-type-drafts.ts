@@ -78,7 +78,7 @@ export async function addFieldDefinition(context: ServiceContext, contentTypeId:
   const lastPosition = Math.max(0, ...draft.fieldDefinitions.map((definition) => definition.position));
   const built = buildFieldDefinition(context.fieldTypes, struct, lastPosition + 1);
   if (!built.ok) throw new ContentTypeValidationError('$fieldDefinitionCreateStruct', [built.failure]);
-  const singular = singularProblem([...draft.fieldDefinitions, built.definition]);
+  const singular = singularProblem(context.fieldTypes, [...draft.fieldDefinitions, built.definition]);
   if (singular !== null) throw new BadStateError('$contentTypeDraft', singular);
   await writeTypes(context, (tx) => tx.contentTypeHandler.addFieldDefinition(contentTypeId, built.definition));
   return loadContentTypeDraft(context, contentTypeId);

@@ -53,7 +53,7 @@ export async function createContentType(
     if (built.ok) definitions.push(built.definition);
     else failures.push(built.failure);
   });
-  const singular = singularProblem(definitions);
+  const singular = singularProblem(context.fieldTypes, definitions);
   if (singular !== null) failures.push({ fieldDefinitionIdentifier: null, messages: [singular] });
   await assertTypeColumns(context, ARGUMENT, struct, failures);
   await assertTypeKeysFree(context, ARGUMENT, struct, null);

@@ -7,9 +7,6 @@ import type { StoredFieldDefinition } from '../../spi/content-type-handler.js';
 /** Longest identifier a type or field definition may have (storage column width, Ibexa Legacy `varchar(50)`). */
 export const MAX_IDENTIFIER_LENGTH = 50;
 
-/** Field types a content type may hold only once (Ibexa `FieldType::isSingular`). */
-const SINGULAR_FIELD_TYPES: ReadonlySet<string> = new Set(['ezuser']);
-
 /** A field definition to store, or what is wrong with it. */
 export type FieldDefinitionBuild =
   | { readonly ok: true; readonly definition: Omit<StoredFieldDefinition, 'id'> }
@@ -97,11 +94,17 @@ export function updateFieldDefinition(
   };
 }
 
-/** Whether a type with these definitions would hold a singular field type twice; the message, or null. */
-export function singularProblem(definitions: readonly { readonly fieldTypeIdentifier: string }[]): string | null {
+/**
+ * Whether a type with these definitions would hold a singular field type (`FieldType.singular`, Ibexa
+ * `FieldType::isSingular`) twice; the message, or null.
+ */
+export function singularProblem(
+  fieldTypes: FieldTypeRegistry,
+  definitions: readonly { readonly fieldTypeIdentifier: string }[],
+): string | null {
   const seen = new Set<string>();
   for (const { fieldTypeIdentifier } of definitions) {
-    if (!SINGULAR_FIELD_TYPES.has(fieldTypeIdentifier)) continue;
+    if (fieldTypes.find(fieldTypeIdentifier)?.singular !== true) continue;
     if (seen.has(fieldTypeIdentifier)) return `Field type '${fieldTypeIdentifier}' is singular and can't be repeated in a content type`;
     seen.add(fieldTypeIdentifier);
   }

@@ -1,6 +1,8 @@
 import type { ContentInfo } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
+import type { UserAccountValue } from '../../field-types/ezuser/index.js';
+import { isUserAccountValue, userAccountDefinition } from '../../field-types/ezuser/user-content.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ContentIndexDocument } from '../../spi/search-handler.js';
 import type { UserAccount } from '../../spi/user-handler.js';
@@ -9,7 +11,8 @@ import type { VersionValues } from './field-values.js';
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search
- * data (only searchable definitions of searchable types are indexed, as in the Legacy engine, A.7/A.8).
+ * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine,
+ * A.7/A.8).
  */
 export function indexDocument(
   runtime: Pick<RepositoryRuntime, 'fieldTypes'>,
@@ -22,6 +25,7 @@ export function indexDocument(
   for (const definition of contentType.fieldDefinitions) {
     const type = runtime.fieldTypes.get(definition.fieldTypeIdentifier);
     if (!definition.isSearchable || !type.searchable) continue;
+    const { searchFamily } = type;
     for (const [languageCode, languageFields] of values) {
       const value = languageFields.get(definition.identifier) ?? type.emptyValue();
       const data = type.toSearchData(value);
@@ -29,6 +33,7 @@ export function indexDocument(
         fieldDefinitionId: definition.id,
         fieldDefIdentifier: definition.identifier,
         fieldTypeIdentifier: type.identifier,
+        searchFamily,
         languageCode,
         sortKeyInt: data.sortKeyInt,
         sortKeyString: data.sortKeyString,
@@ -40,30 +45,15 @@ export function indexDocument(
   return { contentId, versionNo, fields };
 }
 
-/** The value of the content type's `ezuser` field in the main language, if the type is user-based. */
-export function userAccountValue(
-  contentType: ContentType,
-  values: VersionValues,
-  mainLanguageCode: string,
-): { login: string; email: string; passwordHash: string | null; enabled: boolean; maxLogin: number; passwordUpdatedAt: Date | null } | null {
-  const definition = contentType.fieldDefinitions.find((candidate) => candidate.fieldTypeIdentifier === 'ezuser');
+/**
+ * The user account of a version of a user content item: the value of the type's account field in the main
+ * language, when it has a login; null for other content types (Ibexa: the `ezuser` field makes content a user).
+ */
+export function userAccountValue(contentType: ContentType, values: VersionValues, mainLanguageCode: string): UserAccountValue | null {
+  const definition = userAccountDefinition(contentType.fieldDefinitions);
   if (!definition) return null;
   const value = values.get(mainLanguageCode)?.get(definition.identifier);
-  if (!isAccountValue(value)) return null;
-  return value;
-}
-
-function isAccountValue(value: unknown): value is {
-  login: string;
-  email: string;
-  passwordHash: string | null;
-  enabled: boolean;
-  maxLogin: number;
-  passwordUpdatedAt: Date | null;
-} {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record['login'] === 'string' && record['login'] !== '' && typeof record['email'] === 'string';
+  return isUserAccountValue(value) && value.login !== '' ? value : null;
 }
 
 /**
@@ -85,7 +75,7 @@ export async function assertLoginAvailable(
 export async function syncUserAccount(
   persistence: PersistenceHandler,
   contentInfo: ContentInfo,
-  account: NonNullable<ReturnType<typeof userAccountValue>>,
+  account: UserAccountValue,
 ): Promise<void> {
   const previous = await persistence.userHandler.loadAccount(contentInfo.id);
   const row: UserAccount = {

@@ -1,6 +1,7 @@
 import type { LocationCreateStruct } from '../../api/structs/content-structs.js';
 import type { Content } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import { isUserContentType } from '../../field-types/ezuser/user-content.js';
 import type { ServiceContext } from '../context.js';
 import { placementTarget } from '../permissions/permission-guard.js';
 import { loadContentTypeValue } from '../content-types/content-type-service.js';
@@ -33,7 +34,7 @@ export async function copyContent(
   if (!parent) throw NotFoundError.location(destination.parentLocationId);
   await assertContainer(context, parent);
   const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId);
-  if (contentType.fieldDefinitions.some((definition) => definition.fieldTypeIdentifier === 'ezuser')) {
+  if (isUserContentType(contentType)) {
     throw new InvalidArgumentError('$contentInfo', 'User content items cannot be copied: logins are unique');
   }
   await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { contentId, parentLocationId: parent.id });

@@ -1,5 +1,6 @@
 import type { Location } from '../../api/values/location.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import { isUserContentType } from '../../field-types/ezuser/user-content.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../context.js';
 import { loadContentTypeValue } from '../content-types/content-type-service.js';
@@ -81,7 +82,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
       let copyId = copiedContent.get(node.contentId);
       const contentType = await loadContentTypeValue(context, node.contentInfo.contentTypeId);
       if (copyId === undefined) {
-        if (contentType.fieldDefinitions.some((definition) => definition.fieldTypeIdentifier === 'ezuser')) {
+        if (isUserContentType(contentType)) {
           throw new InvalidArgumentError('$subtree', `User content item ${node.contentId} cannot be copied: logins are unique`);
         }
         const copy = await tx.contentHandler.copy(node.contentId, {

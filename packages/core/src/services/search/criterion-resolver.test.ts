@@ -43,7 +43,7 @@ describe('Field target resolution (A.8)', () => {
     );
   });
 
-  it('lists the field types each Field / IsFieldEmpty target can have in the index, anywhere in the tree', () => {
+  it('lists the field types each Field / IsFieldEmpty target can have in the index by family, anywhere in the tree', () => {
     const criterion: Criterion = {
       type: 'LogicalAnd',
       criteria: [
@@ -53,13 +53,19 @@ describe('Field target resolution (A.8)', () => {
         { type: 'ContentName', value: 'x' },
       ],
     };
-    const types = fieldTargetTypes(criterion, withUrl, fieldTypes);
+    const [first] = withUrl;
+    const definition = first?.fieldDefinitions[0];
+    if (!first || !definition) throw new Error('no types');
+    /** One more type whose `description` is an integer. */
+    const mixed: StoredContentType[] = [
+      ...withUrl,
+      { ...first, id: 91, identifier: 'rated', fieldDefinitions: [{ ...definition, id: 910, identifier: 'description', fieldTypeIdentifier: 'ezinteger' }] },
+    ];
     // ezurl has no index data: nothing of `link` can be in the index.
-    expect(Object.fromEntries(types)).toEqual({
-      name: [...new Set(resolveFieldCriterionTarget('name', clean, fieldTypes).map((target) => target.fieldTypeIdentifier))].sort(),
-      description: [...new Set(resolveFieldCriterionTarget('description', clean, fieldTypes).map((target) => target.fieldTypeIdentifier))].sort(),
+    expect(Object.fromEntries(fieldTargetTypes(criterion, mixed, fieldTypes))).toEqual({
+      name: { text: ['ezstring'] },
+      description: { integer: ['ezinteger'], text: ['ezrichtext', 'ezstring'] },
     });
-    expect(types.get('description')?.length).toBeGreaterThan(1);
   });
 
   it('resolves a sort target within its content type only', () => {
@@ -110,6 +116,15 @@ describe('criterion resolution (A.5–A.9)', () => {
     });
     const field: Criterion = { type: 'Field', target: 'title', operator: 'IN', values: ['a', 'b', 'c'] };
     expect(await resolve(field)).toEqual(field);
+  });
+
+  it('accepts image criteria on image fields only', async () => {
+    const image: Criterion = { type: 'ImageMimeType', fieldDefIdentifier: 'image', values: ['image/png'] };
+    expect(await resolve(image)).toEqual(image);
+    await expect(resolve({ type: 'ImageOrientation', fieldDefIdentifier: 'name', values: ['square'] })).rejects.toMatchObject({
+      code: 'InvalidArgument',
+      message: "Argument '$criterion->target' is invalid: No image Fields found for the provided Criterion target 'name'.",
+    });
   });
 
   it('validates sort clauses', async () => {

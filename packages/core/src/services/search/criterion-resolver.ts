@@ -120,14 +120,14 @@ export async function resolveCriterion(criterion: Criterion, target: SearchTarge
       return c;
     case 'ImageMimeType':
     case 'ImageOrientation':
-      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes(), sources.fieldTypes);
       return c;
     case 'ImageFileSize':
-      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes(), sources.fieldTypes);
       checkRange(c.type, { min: c.min, max: c.max });
       return c;
     case 'ImageDimensions':
-      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes());
+      assertImageFieldTarget(c.fieldDefIdentifier, await sources.contentTypes(), sources.fieldTypes);
       checkRange(c.type, c.width);
       checkRange(c.type, c.height);
       return c;

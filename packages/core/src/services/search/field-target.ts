@@ -1,5 +1,5 @@
 import type { Criterion } from '../../domain/criteria/criterion.js';
-import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import { type FieldType, type FieldTypeRegistry, type FieldTypesByFamily, groupBySearchFamily } from '../../field-types/field-type.js';
 import { InvalidArgumentError, NotImplementedError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 
@@ -77,29 +77,32 @@ export function resolveFieldSortTarget(
 }
 
 /**
- * Checks that some content type has an `ezimage` field definition `identifier` (image criteria).
+ * Checks that some content type has an image field definition `identifier` (image criteria): one whose field type
+ * reads image properties from its stored data (`FieldType.imageProperties`; the built-in one is `ezimage`).
  * @throws InvalidArgumentError `No image Fields found for the provided Criterion target '<name>'.` (406)
  */
-export function assertImageFieldTarget(identifier: string, contentTypes: readonly StoredContentType[]): void {
+export function assertImageFieldTarget(identifier: string, contentTypes: readonly StoredContentType[], fieldTypes: FieldTypeRegistry): void {
   const found = contentTypes.some((type) =>
-    type.fieldDefinitions.some((definition) => definition.identifier === identifier && definition.fieldTypeIdentifier === 'ezimage'),
+    type.fieldDefinitions.some(
+      (definition) => definition.identifier === identifier && fieldTypes.find(definition.fieldTypeIdentifier)?.imageProperties !== undefined,
+    ),
   );
   if (!found) throw new InvalidArgumentError('$criterion->target', `No image Fields found for the provided Criterion target '${identifier}'.`);
 }
 
 /**
  * The field types each Field / IsFieldEmpty target of a (resolved) criterion tree can have in the search index
- * (`ResolvedQuery.fieldTargetTypes`): for every target identifier, the distinct field type identifiers of the
- * searchable definitions with index data named so, in any content type (A.8). Only such definitions are indexed
- * (`indexDocument`; a type change re-indexes its items), so index entries of other types cannot exist. Targets no
- * definition resolves are left out (the search service refuses them before).
+ * (`ResolvedQuery.fieldTargetTypes`): for every target identifier, the field types of the searchable definitions
+ * with index data named so, in any content type (A.8), grouped by the search family each type states. Only such
+ * definitions are indexed (`indexDocument`; a type change re-indexes its items), so index entries of other types
+ * cannot exist. Targets no definition resolves are left out (the search service refuses them before).
  */
 export function fieldTargetTypes(
   criterion: Criterion,
   contentTypes: readonly StoredContentType[],
   fieldTypes: FieldTypeRegistry,
-): ReadonlyMap<string, readonly string[]> {
-  const result = new Map<string, readonly string[]>();
+): ReadonlyMap<string, FieldTypesByFamily> {
+  const result = new Map<string, FieldTypesByFamily>();
   const visit = (node: Criterion): void => {
     switch (node.type) {
       case 'LogicalAnd':
@@ -112,11 +115,11 @@ export function fieldTargetTypes(
       case 'Field':
       case 'IsFieldEmpty': {
         if (result.has(node.target)) return;
-        const types = targetsNamed(contentTypes, node.target).flatMap((target) => {
+        const types = targetsNamed(contentTypes, node.target).flatMap((target): FieldType<unknown>[] => {
           const type = fieldTypes.find(target.fieldTypeIdentifier);
-          return type?.searchable === true ? [type.identifier] : [];
+          return type?.searchable === true ? [type] : [];
         });
-        if (types.length > 0) result.set(node.target, [...new Set(types)].sort());
+        if (types.length > 0) result.set(node.target, groupBySearchFamily(types));
         return;
       }
       default:

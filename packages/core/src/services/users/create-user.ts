@@ -3,6 +3,7 @@ import type { UserCreateStruct } from '../../api/structs/user-structs.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import type { User } from '../../api/values/user.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import { userAccountDefinition } from '../../field-types/ezuser/user-content.js';
 import type { ServiceContext } from '../context.js';
 import { createContent } from '../content/create-content.js';
 import { publishVersion } from '../content/publish-version.js';
@@ -12,7 +13,7 @@ import { requireGroup, requireUser, USER_TYPE_IDENTIFIER } from './user-support.
 
 /** The identifier of the account (`ezuser`) field of a user content type. @throws InvalidArgumentError */
 export function accountFieldOf(contentType: ContentType): string {
-  const definition = contentType.fieldDefinitions.find((candidate) => candidate.fieldTypeIdentifier === 'ezuser');
+  const definition = userAccountDefinition(contentType.fieldDefinitions);
   if (!definition) {
     throw new InvalidArgumentError('$contentType', `Content type '${contentType.identifier}' has no user account field`);
   }
@@ -21,7 +22,7 @@ export function accountFieldOf(contentType: ContentType): string {
 
 /** Whether the account field of the type requires unique e-mails (`RequireUniqueEmail`, default true). */
 export function requiresUniqueEmail(contentType: ContentType): boolean {
-  const definition = contentType.fieldDefinitions.find((candidate) => candidate.fieldTypeIdentifier === 'ezuser');
+  const definition = userAccountDefinition(contentType.fieldDefinitions);
   return definition?.fieldSettings['RequireUniqueEmail'] !== false;
 }
 

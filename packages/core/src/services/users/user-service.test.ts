@@ -76,6 +76,29 @@ describe('UserService', () => {
     expect((await admin.contentService.loadVersions(id)).map((version) => version.status)).toEqual(['ARCHIVED', 'ARCHIVED', 'PUBLISHED']);
   });
 
+  it('refuses to copy users, alone or within a subtree (logins are unique)', async () => {
+    const user = await admin.userService.createUser(userStruct('copied'), [EDITORS]);
+    await expect(admin.contentService.copyContent(user.contentInfo.id, { parentLocationId: 2 })).rejects.toThrow(
+      'User content items cannot be copied: logins are unique',
+    );
+    const editors = (await admin.userService.loadUserGroup(EDITORS)).contentInfo.mainLocationId ?? 0;
+    await expect(admin.locationService.copySubtree(editors, 2)).rejects.toThrow(`User content item ${user.contentInfo.id} cannot be copied: logins are unique`);
+  });
+
+  it('allows one user account field per content type (the account type is singular)', async () => {
+    const account = { identifier: 'second_account', fieldTypeIdentifier: 'ezuser', names: { 'eng-GB': 'Account' } };
+    const draft = await admin.contentTypeService.createContentTypeDraft(4);
+    await expect(admin.contentTypeService.addFieldDefinition(draft.id, account)).rejects.toThrow(
+      "Field type 'ezuser' is singular and can't be repeated in a content type",
+    );
+    const struct = { identifier: 'member', mainLanguageCode: 'eng-GB', names: { 'eng-GB': 'Member' }, nameSchema: '<name>' };
+    const first = { ...account, identifier: 'account' };
+    await expect(admin.contentTypeService.createContentType({ ...struct, fieldDefinitions: [first, account] }, [2])).rejects.toMatchObject({
+      failures: [{ fieldDefinitionIdentifier: null, messages: ["Field type 'ezuser' is singular and can't be repeated in a content type"] }],
+    });
+    await expect(admin.contentTypeService.createContentType({ ...struct, fieldDefinitions: [first] }, [2])).resolves.toMatchObject({ identifier: 'member' });
+  });
+
   it('deletes users but not yourself', async () => {
     const user = await admin.userService.createUser(userStruct('jane'), [EDITORS]);
     await expect(admin.userService.deleteUser(14)).rejects.toMatchObject({ code: 'BadState', reason: 'user.self' });

@@ -2,6 +2,7 @@ import type { ContentInfo } from '../../api/values/content.js';
 import type { Location } from '../../api/values/location.js';
 import type { User, UserGroup } from '../../api/values/user.js';
 import { NotFoundError } from '../../errors/repository-error.js';
+import { isUserContentType } from '../../field-types/ezuser/user-content.js';
 import type { UserAccount } from '../../spi/user-handler.js';
 import type { ServiceContext } from '../context.js';
 import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
@@ -77,10 +78,10 @@ export async function requireGroup(context: ServiceContext, groupId: number, che
   return { group: await toUserGroup(context, contentInfo, mainLocation), mainLocation };
 }
 
-/** Ids of the content types whose items are users (those with an `ezuser` field). */
+/** Ids of the content types whose items are users (those with a user account field). */
 export async function userContentTypeIds(context: ServiceContext): Promise<number[]> {
   const types = await context.persistence.contentTypeHandler.loadContentTypes();
-  return types.filter((type) => type.fieldDefinitions.some((definition) => definition.fieldTypeIdentifier === 'ezuser')).map((type) => type.id);
+  return types.filter(isUserContentType).map((type) => type.id);
 }
 
 /** Ids of the user group content types. */

@@ -94,12 +94,13 @@ export function indexedItem(overrides: ItemOverrides = {}): IndexedItem {
   };
 }
 
-/** An index entry of field `identifier` (type `ezstring` unless given) in eng-GB. */
+/** An index entry of field `identifier` (type `ezstring`, family `text` unless given) in eng-GB. */
 export function indexEntry(identifier: string, data: Partial<FieldIndexEntry> = {}): FieldIndexEntry {
   return {
     fieldDefinitionId: 1,
     fieldDefIdentifier: identifier,
     fieldTypeIdentifier: 'ezstring',
+    searchFamily: 'text',
     languageCode: 'eng-GB',
     sortKeyInt: null,
     sortKeyString: null,

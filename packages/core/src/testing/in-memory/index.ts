@@ -1,3 +1,5 @@
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
+import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import type { BinaryStorage } from '../../spi/binary-storage.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
@@ -26,11 +28,20 @@ export interface InMemoryPersistence {
   readonly sessions: SessionStore;
 }
 
+/** Options of {@link createInMemoryPersistence}. */
+export interface InMemoryPersistenceOptions {
+  /**
+   * The repository's field types (default: core's built-in ones); the search handler reads stored image fields
+   * through them (`FieldType.imageProperties`).
+   */
+  readonly fieldTypes?: FieldTypeRegistry;
+}
+
 /**
  * Creates an empty in-memory PersistenceHandler: the reference implementation of the SPI for unit tests and the
  * contract suite. Transactions are serialised and snapshot the whole state; a rejected transaction restores it.
  */
-export function createInMemoryPersistence(): InMemoryPersistence {
+export function createInMemoryPersistence(options: InMemoryPersistenceOptions = {}): InMemoryPersistence {
   const holder: StateHolder = { state: emptyState() };
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -43,7 +54,7 @@ export function createInMemoryPersistence(): InMemoryPersistence {
     userHandler: createInMemoryUserHandler(holder),
     roleHandler: createInMemoryRoleHandler(holder),
     objectStateHandler: createInMemoryObjectStateHandler(holder),
-    searchHandler: createInMemorySearchHandler(holder),
+    searchHandler: createInMemorySearchHandler(holder, options.fieldTypes ?? createDefaultFieldTypeRegistry()),
     trashHandler: createInMemoryTrashHandler(holder),
     urlAliasHandler: createInMemoryUrlAliasHandler(holder),
     urlWildcardHandler: createInMemoryUrlWildcardHandler(holder),

@@ -4,15 +4,18 @@ import { createFullTextIndex } from '../../domain/criteria/evaluator/full-text.j
 import { type ImageFacts, imageFactsOf, type IndexedItem } from '../../domain/criteria/evaluator/indexed-item.js';
 import { matchItem } from '../../domain/criteria/evaluator/matchers.js';
 import { sortHits } from '../../domain/criteria/evaluator/sort.js';
+import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { ResolvedQuery, SearchHandler } from '../../spi/search-handler.js';
 import { type InMemoryState, type StateHolder, versionKey } from './state.js';
 
 /**
  * In-memory SearchHandler: evaluates queries with core's reference evaluator over every published item.
  * Slow by design (a full scan); it defines the answers the SQL engines must give. Supports every criterion and
- * sort clause of the model (capabilities `fullText` and `imageCriteria`; no `scoring`).
+ * sort clause of the model (capabilities `fullText` and `imageCriteria`; no `scoring`). Index entries carry their
+ * search family; `fieldTypes` tell which stored fields are image fields and what their data says
+ * (`FieldType.imageProperties`).
  */
-export function createInMemorySearchHandler(holder: StateHolder): SearchHandler {
+export function createInMemorySearchHandler(holder: StateHolder, fieldTypes: FieldTypeRegistry): SearchHandler {
   const s = (): InMemoryState => holder.state;
 
   const items = (): IndexedItem[] => {
@@ -60,7 +63,7 @@ export function createInMemorySearchHandler(holder: StateHolder): SearchHandler 
             fields: state.index.get(contentInfo.id)?.fields ?? [],
             images: (state.fields.get(versionKey(contentInfo.id, contentInfo.currentVersionNo)) ?? []).flatMap(
               (field): ImageFacts[] => {
-                const facts = imageFactsOf(field);
+                const facts = imageFactsOf(field, fieldTypes);
                 return facts ? [facts] : [];
               },
             ),

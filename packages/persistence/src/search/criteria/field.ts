@@ -7,11 +7,12 @@ import { fragment, type SqlFragment, sqlOf } from '../sql-fragment.js';
  * Field (search-auth-errors-data.md A.8, docs/adr/0004-search-semantics.md): some index entry of the field
  * `target` (any content type), in the language the query's filter selects for the item, matches the operator per
  * its type's family. The matching entries come from the per-family branches of `field-families.ts`, only for the
- * families of the target's field types when the search service resolved them (`fieldTargetTypes`).
+ * families of the target's field types when the search service resolved them (`fieldTargetTypes`), else for every
+ * family of the field types the engine was built with (`registeredFieldTypes`).
  */
 export const fieldCriterion = criterionHandler('Field', (criterion, ctx) => {
   const probe = probesItem(ctx);
-  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), probe);
+  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), ctx.registeredFieldTypes, probe);
   if (branches.length === 0) return alwaysFalse;
   return whereSql(inFieldLanguage(ctx, branches));
 });
@@ -31,7 +32,7 @@ function probesItem(ctx: CriterionContext): boolean {
  * LogicalAnd can hand as a prefilter to a location criterion (`item-prefilter.ts`). Null when nothing can match.
  */
 export function fieldItemList(criterion: CriterionOf<'Field'>, ctx: CriterionContext): SqlFragment | null {
-  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target));
+  const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), ctx.registeredFieldTypes);
   if (branches.length === 0) return null;
   const parts = branches.map(({ table, alias, condition }) => sqlOf`SELECT ${fragment(`${alias}.content_id FROM ${table} ${alias}`)} WHERE ${condition}`);
   return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };

@@ -3,7 +3,6 @@ import { indexEntry } from '../../../testing/contract/search-items.js';
 import { floatSortKey } from '../../../field-types/ezfloat/index.js';
 import { FIELD_OPERATORS, type FieldOperator } from '../criterion.js';
 import {
-  fieldSearchFamily,
   isEmptyEntry,
   matchFieldEntry,
   toSearchFloatKey,
@@ -15,15 +14,12 @@ import {
 type Value = string | number | boolean;
 
 describe('Field criterion values (A.8)', () => {
-  it('classifies field types into comparison families', () => {
-    expect(fieldSearchFamily('ezinteger')).toBe('integer');
-    expect(fieldSearchFamily('ezboolean')).toBe('integer');
-    expect(fieldSearchFamily('ezfloat')).toBe('float');
-    expect(fieldSearchFamily('ezemail')).toBe('simpleText');
-    expect(fieldSearchFamily('ezkeyword')).toBe('collection');
-    expect(fieldSearchFamily('ezstring')).toBe('text');
-    expect(fieldSearchFamily('custom_type')).toBe('text');
-    expect(fieldSearchFamily('constructor')).toBe('text');
+  it('compares an entry by the search family it carries, whatever its field type identifier', () => {
+    const custom = { fieldTypeIdentifier: 'custom_type', sortKeyInt: 7, sortKeyString: '7' };
+    expect(matchFieldEntry(indexEntry('x', { ...custom, searchFamily: 'integer' }), 'EQ', ['7.9'])).toBe(true);
+    expect(matchFieldEntry(indexEntry('x', { ...custom, searchFamily: 'text' }), 'EQ', ['7.9'])).toBe(false);
+    expect(matchFieldEntry(indexEntry('x', { ...custom, searchFamily: 'text' }), 'CONTAINS', ['7'])).toBe(true);
+    expect(matchFieldEntry(indexEntry('x', { ...custom, searchFamily: 'collection' }), 'EQ', [7])).toBe(false);
   });
 
   it('casts values like PHP (int) for integer keys, and refuses what is not a number', () => {
@@ -44,12 +40,12 @@ describe('Field criterion values (A.8)', () => {
     expect(wildcardMatch('ABC', 'abc')).toBe(true);
   });
 
-  const integer = indexEntry('count', { fieldTypeIdentifier: 'ezinteger', sortKeyInt: 10 });
+  const integer = indexEntry('count', { fieldTypeIdentifier: 'ezinteger', searchFamily: 'integer', sortKeyInt: 10 });
   const text = indexEntry('title', { sortKeyString: 'hello world' });
-  const email = indexEntry('email', { fieldTypeIdentifier: 'ezemail', sortKeyString: 'ann@example.com' });
-  const float = indexEntry('rating', { fieldTypeIdentifier: 'ezfloat', sortKeyString: floatSortKey(-1.5) });
-  const keywords = indexEntry('tags', { fieldTypeIdentifier: 'ezkeyword', sortKeyString: 'red,blue', elements: ['red', 'blue'] });
-  const selection = indexEntry('choice', { fieldTypeIdentifier: 'ezselection', sortKeyString: '1-3', elements: [1, 3] });
+  const email = indexEntry('email', { fieldTypeIdentifier: 'ezemail', searchFamily: 'simpleText', sortKeyString: 'ann@example.com' });
+  const float = indexEntry('rating', { fieldTypeIdentifier: 'ezfloat', searchFamily: 'float', sortKeyString: floatSortKey(-1.5) });
+  const keywords = indexEntry('tags', { fieldTypeIdentifier: 'ezkeyword', searchFamily: 'collection', sortKeyString: 'red,blue', elements: ['red', 'blue'] });
+  const selection = indexEntry('choice', { fieldTypeIdentifier: 'ezselection', searchFamily: 'collection', sortKeyString: '1-3', elements: [1, 3] });
 
   const cases: [string, ReturnType<typeof indexEntry>, FieldOperator, Value[], boolean][] = [
     ['integer EQ', integer, 'EQ', [10], true],
@@ -93,7 +89,7 @@ describe('Field criterion values (A.8)', () => {
     const empty = indexEntry('title');
     expect(FIELD_OPERATORS.some((operator) => matchFieldEntry(empty, operator, ['', '']))).toBe(false);
     expect(isEmptyEntry(empty)).toBe(true);
-    expect(isEmptyEntry(indexEntry('flag', { fieldTypeIdentifier: 'ezboolean', sortKeyInt: 0 }))).toBe(false);
-    expect(isEmptyEntry(indexEntry('tags', { fieldTypeIdentifier: 'ezkeyword', elements: [] }))).toBe(true);
+    expect(isEmptyEntry(indexEntry('flag', { fieldTypeIdentifier: 'ezboolean', searchFamily: 'integer', sortKeyInt: 0 }))).toBe(false);
+    expect(isEmptyEntry(indexEntry('tags', { fieldTypeIdentifier: 'ezkeyword', searchFamily: 'collection', elements: [] }))).toBe(true);
   });
 });

@@ -1,49 +1,15 @@
 import { assertNever } from '../../../errors/repository-error.js';
 import { floatSortKey } from '../../../field-types/ezfloat/index.js';
+import type { FieldSearchFamily } from '../../../field-types/field-type.js';
 import type { FieldIndexEntry } from '../../../spi/search-handler.js';
 import type { FieldOperator } from '../criterion.js';
 import { compareStrings } from './strings.js';
 
-/**
- * How the Field criterion compares a field type's index data (search-auth-errors-data.md A.8, decided in
- * docs/adr/0004-search-semantics.md). Every engine classifies an index entry by its `fieldTypeIdentifier`:
- *
- * - `integer` (Legacy "simple" types on `sort_key_int`: boolean, date, datetime, integer, object relation,
- *   time): `sortKeyInt` against the values as integers ({@link toSearchInteger}); LIKE and CONTAINS are EQ.
- * - `float`: `sortKeyString` (the order-preserving `floatSortKey`) against the encoded values
- *   ({@link toSearchFloatKey}); LIKE and CONTAINS are EQ.
- * - `simpleText` (email, a Legacy "simple" type on `sort_key_string`): like `text`, but CONTAINS is EQ.
- * - `collection` (author, country, keyword, selection, object relation list): every operator applies to the
- *   `elements`, and the entry matches when ANY element does (numbers compare as integers, strings lower-cased);
- *   LIKE on a number element and CONTAINS are element equality.
- * - `text` (every other type: string, text, rich text, ISBN, map location, image, binary file…): `sortKeyString`
- *   against the lower-cased values ({@link toSearchString}); LIKE with `*` wildcards; CONTAINS is a substring.
- *
- * An entry without the compared key (null, or no elements) matches no operator.
+/*
+ * The Field criterion's comparisons (docs/adr/0004-search-semantics.md "Field families"): how criterion values are
+ * encoded for each search family, and whether an index entry matches — by the family the entry carries, which its
+ * field type states. SQL engines encode values with the same helpers.
  */
-export type FieldSearchFamily = 'integer' | 'float' | 'simpleText' | 'collection' | 'text';
-
-/** Family of each field type with a non-default comparison (canonical identifiers, as index entries carry). */
-export const FIELD_SEARCH_FAMILIES: Readonly<Record<string, FieldSearchFamily>> = {
-  ezboolean: 'integer',
-  ezdate: 'integer',
-  ezdatetime: 'integer',
-  ezinteger: 'integer',
-  ezobjectrelation: 'integer',
-  eztime: 'integer',
-  ezfloat: 'float',
-  ezemail: 'simpleText',
-  ezauthor: 'collection',
-  ezcountry: 'collection',
-  ezkeyword: 'collection',
-  ezselection: 'collection',
-  ezobjectrelationlist: 'collection',
-};
-
-/** The comparison family of a field type (A.8); `text` for any type not listed. */
-export function fieldSearchFamily(fieldTypeIdentifier: string): FieldSearchFamily {
-  return Object.hasOwn(FIELD_SEARCH_FAMILIES, fieldTypeIdentifier) ? (FIELD_SEARCH_FAMILIES[fieldTypeIdentifier] ?? 'text') : 'text';
-}
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -129,11 +95,12 @@ function matchText(actual: string, operator: FieldOperator, values: readonly (st
 }
 
 /**
- * Whether one index entry matches `operator` with the criterion `values`, per its type's family (see
- * {@link FieldSearchFamily}). Arity is checked by the search service; missing values never match.
+ * Whether one index entry matches `operator` with the criterion `values`, per the search family its field type
+ * stated (`entry.searchFamily`, see {@link FieldSearchFamily}). Arity is checked by the search service; missing
+ * values never match.
  */
 export function matchFieldEntry(entry: FieldIndexEntry, operator: FieldOperator, values: readonly (string | number | boolean)[]): boolean {
-  const family = fieldSearchFamily(entry.fieldTypeIdentifier);
+  const family: FieldSearchFamily = entry.searchFamily;
   switch (family) {
     case 'integer':
       return entry.sortKeyInt !== null && matchInteger(entry.sortKeyInt, operator, values);

@@ -2,7 +2,7 @@ import type { ContentInfo, VersionInfo } from '../../../api/values/content.js';
 import type { Hash } from '../../../api/values/content-type.js';
 import type { LocationRecord } from '../../../api/values/location.js';
 import type { Section } from '../../../api/values/section.js';
-import { isRecord } from '../../../field-types/shared/decode.js';
+import type { FieldTypeRegistry, ImageProperties } from '../../../field-types/field-type.js';
 import type { FieldIndexEntry } from '../../../spi/search-handler.js';
 import type { UserAccount } from '../../../spi/user-handler.js';
 
@@ -26,7 +26,7 @@ export interface IndexedItem {
   readonly account: UserAccount | null;
   /** Index entries of the published version (searchable fields only). */
   readonly fields: readonly FieldIndexEntry[];
-  /** Stored data of the published version's `ezimage` fields that hold an image (image criteria). */
+  /** Stored image properties of the published version's image fields (image criteria). */
   readonly images: readonly ImageFacts[];
   /** Content ids of the groups the owner belongs to (UserMetadata group). */
   readonly ownerGroupIds: readonly number[];
@@ -35,39 +35,27 @@ export interface IndexedItem {
 }
 
 /**
- * What the image criteria read from a stored `ezimage` field (its storage data `mimeType`, `fileSize`, `width`,
- * `height`); null when the stored data lacks the property.
+ * What the image criteria read from a stored image field: the properties its field type reads from the storage
+ * data (`FieldType.imageProperties`), with the field and language.
  */
-export interface ImageFacts {
+export interface ImageFacts extends ImageProperties {
   readonly fieldDefIdentifier: string;
   readonly languageCode: string;
-  readonly mimeType: string | null;
-  /** Bytes. */
-  readonly fileSize: number | null;
-  readonly width: number | null;
-  readonly height: number | null;
 }
 
-/** The image facts of stored field data (`null` for an empty image field or data of another shape). */
-export function imageFactsOf(field: {
-  readonly fieldDefIdentifier: string;
-  readonly fieldTypeIdentifier: string;
-  readonly languageCode: string;
-  readonly data: Hash;
-}): ImageFacts | null {
-  const record = field.data;
-  if (field.fieldTypeIdentifier !== 'ezimage' || !isRecord(record)) return null;
-  const number = (key: string): number | null => {
-    const value = record[key];
-    return typeof value === 'number' && Number.isFinite(value) ? value : null;
-  };
-  const mimeType = record['mimeType'];
-  return {
-    fieldDefIdentifier: field.fieldDefIdentifier,
-    languageCode: field.languageCode,
-    mimeType: typeof mimeType === 'string' ? mimeType : null,
-    fileSize: number('fileSize'),
-    width: number('width'),
-    height: number('height'),
-  };
+/**
+ * The image facts of a stored field: null unless its field type has image properties (`imageProperties`) and the
+ * stored data holds them (an empty image field has none).
+ */
+export function imageFactsOf(
+  field: {
+    readonly fieldDefIdentifier: string;
+    readonly fieldTypeIdentifier: string;
+    readonly languageCode: string;
+    readonly data: Hash;
+  },
+  fieldTypes: FieldTypeRegistry,
+): ImageFacts | null {
+  const properties = fieldTypes.find(field.fieldTypeIdentifier)?.imageProperties?.(field.data) ?? null;
+  return properties && { fieldDefIdentifier: field.fieldDefIdentifier, languageCode: field.languageCode, ...properties };
 }

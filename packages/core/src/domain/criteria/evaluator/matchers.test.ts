@@ -145,8 +145,8 @@ describe('reference evaluator: field criteria (A.7, A.8)', () => {
     fields: [
       indexEntry('title', { sortKeyString: 'victory day', fullText: 'Victory day' }),
       indexEntry('title', { languageCode: 'pol-PL', sortKeyString: 'dzień zwycięstwa', fullText: 'Dzień zwycięstwa' }),
-      indexEntry('count', { fieldTypeIdentifier: 'ezinteger', sortKeyInt: 5 }),
-      indexEntry('count', { fieldTypeIdentifier: 'ezinteger', languageCode: 'pol-PL', sortKeyInt: 6 }),
+      indexEntry('count', { fieldTypeIdentifier: 'ezinteger', searchFamily: 'integer', sortKeyInt: 5 }),
+      indexEntry('count', { fieldTypeIdentifier: 'ezinteger', searchFamily: 'integer', languageCode: 'pol-PL', sortKeyInt: 6 }),
       indexEntry('summary'),
     ],
     images: [{ fieldDefIdentifier: 'image', languageCode: 'eng-GB', mimeType: 'image/png', fileSize: 3 * 1024 * 1024, width: 800, height: 600 }],
