@@ -1,5 +1,6 @@
 import type { Dialect } from '../db/dialect.js';
 import type { ColumnType } from './columns.js';
+import { postgresSequenceName } from './index.js';
 import type { ColumnDescription, ForeignKeyDescription, IndexDescription, TableDescription, UniqueDescription } from './table.js';
 
 /**
@@ -118,13 +119,13 @@ export function alterColumnSql(table: string, column: ColumnDescription): string
 /** Creates an id sequence: a PostgreSQL sequence `<name>_id_seq`, or its `id_sequence` row on SQLite. */
 export function createIdSequenceSql(name: string, dialect: Dialect): string {
   return dialect === 'postgresql'
-    ? `CREATE SEQUENCE ${quote(`${name}_id_seq`)}`
+    ? `CREATE SEQUENCE ${quote(postgresSequenceName(name))}`
     : `INSERT INTO ${quote('id_sequence')} (${quote('name')}, ${quote('last_id')}) VALUES ('${name.replace(/'/g, "''")}', 0)`;
 }
 
 /** Drops an id sequence (see {@link createIdSequenceSql}). */
 export function dropIdSequenceSql(name: string, dialect: Dialect): string {
   return dialect === 'postgresql'
-    ? `DROP SEQUENCE ${quote(`${name}_id_seq`)}`
+    ? `DROP SEQUENCE ${quote(postgresSequenceName(name))}`
     : `DELETE FROM ${quote('id_sequence')} WHERE ${quote('name')} = '${name.replace(/'/g, "''")}'`;
 }

@@ -13,7 +13,17 @@ import { contentObjectState, objectState, objectStateGroup, policy, role, roleAs
 import type { TableDescription } from './table.js';
 
 export { column, type ColumnSpec, type ColumnType } from './columns.js';
-export type { ColumnDescription, ForeignKeyDescription, IndexDescription, IndexKey, TableDescription, TableRef, UniqueDescription } from './table.js';
+export type {
+  ColumnDescription,
+  ColumnKey,
+  ForeignKeyDescription,
+  IndexDescription,
+  IndexKey,
+  TableDescription,
+  TableRef,
+  TableRow,
+  UniqueDescription,
+} from './table.js';
 
 /** Every table, by key (camelCase of its SQL name): the names statements are written with. */
 export const TABLES = {
@@ -59,6 +69,14 @@ export const ID_SEQUENCES = ['content_field', 'content_type', 'field_definition'
 
 /** The name of an id sequence. */
 export type IdSequenceName = (typeof ID_SEQUENCES)[number];
+
+/** Suffix of the PostgreSQL sequence of an id sequence. */
+export const POSTGRES_SEQUENCE_SUFFIX = '_id_seq';
+
+/** The PostgreSQL sequence of an id sequence: `<name>_id_seq`. */
+export function postgresSequenceName(name: string): string {
+  return `${name}${POSTGRES_SEQUENCE_SUFFIX}`;
+}
 
 /** The whole description as data: tables (dependency order: referenced tables first) and id sequences. */
 export interface SchemaDescription {

@@ -1,5 +1,6 @@
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
+import { POSTGRES_SEQUENCE_SUFFIX } from './index.js';
 import { normaliseSql, type DatabaseForeignKey, type DatabaseIndex, type DatabaseSchema, type DatabaseTable } from './expected-schema.js';
 
 /**
@@ -206,5 +207,6 @@ async function introspectPostgres(ctx: SqlContext): Promise<DatabaseSchema> {
       withoutRowId: false,
     };
   });
-  return { tables, idSequences: sequences.map((row) => row.str('name').replace(/_id_seq$/, '')) };
+  const idSequence = (name: string): string => (name.endsWith(POSTGRES_SEQUENCE_SUFFIX) ? name.slice(0, -POSTGRES_SEQUENCE_SUFFIX.length) : name);
+  return { tables, idSequences: sequences.map((row) => idSequence(row.str('name'))) };
 }

@@ -1,4 +1,5 @@
 import type { Dialect } from '../db/dialect.js';
+import type { SqlValue } from '../db/sql-session.js';
 import { snakeCase, type ColumnSpec } from './columns.js';
 
 /** A column of a described table, with its SQL name. */
@@ -80,9 +81,19 @@ export interface TableRefBase<K extends string> {
   $qualified(): TableRef<K>;
   /** A comma-separated list of columns (qualified as the ref's columns are). */
   $list(keys: readonly K[]): string;
+  /** A column's bare SQL name (never qualified): INSERT column lists, UPDATE SET targets, result columns. */
+  $column(key: K): string;
+  /** `column = ?, …` of an UPDATE's SET list (bare names), in `keys` order. */
+  $set(keys: readonly K[]): string;
   /** The FROM item: `content`, or `content AS c`. */
   toString(): string;
 }
+
+/** The column keys of a {@link TableRef}. */
+export type ColumnKey<T> = T extends { readonly $keys: readonly (infer K extends string)[] } ? K : never;
+
+/** A row of a table by column key (camelCase): what row encoders return and `db/inserts.ts` writes. */
+export type TableRow<T> = { readonly [P in ColumnKey<T>]?: SqlValue };
 
 /** Indexes as written in a table definition: column keys or expressions, a name unless the default fits. */
 export interface IndexSpec<K extends string> {
@@ -200,6 +211,8 @@ function tableRef<K extends string>(table: TableDescription, keys: readonly K[],
     $as: (as) => tableRef(table, keys, as),
     $qualified: () => tableRef(table, keys, table.name),
     $list: (list) => list.map((key) => qualify(columnName(key))).join(', '),
+    $column: columnName,
+    $set: (list) => list.map((key) => `${columnName(key)} = ?`).join(', '),
     toString: () => from,
   };
   return Object.freeze({ ...names, ...base });
