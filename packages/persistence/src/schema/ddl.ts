@@ -70,7 +70,9 @@ export function createIndexSql(table: string, index: IndexDescription): string {
 
 /** A unique constraint: PostgreSQL `ALTER TABLE … ADD CONSTRAINT … UNIQUE`, SQLite a named unique index. */
 export function addUniqueSql(table: string, unique: UniqueDescription, dialect: Dialect): string {
-  if (dialect === 'sqlite') return createIndexSql(table, { name: unique.name, keys: unique.columns.map((column) => ({ column })), unique: true, where: null });
+  if (dialect === 'sqlite') {
+    return createIndexSql(table, { name: unique.name, keys: unique.columns.map((column) => ({ column })), unique: true, where: null });
+  }
   return `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(unique.name)} UNIQUE (${quoteAll(unique.columns)})`;
 }
 

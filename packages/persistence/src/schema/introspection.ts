@@ -58,7 +58,9 @@ function indexKeyTexts(indexSql: string): string[] {
 
 async function introspectSqlite(ctx: SqlContext): Promise<DatabaseSchema> {
   const tables: DatabaseTable[] = [];
-  const master = await ctx.rawRows("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+  const master = await ctx.rawRows(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+  );
   for (const table of master) {
     const name = table.str('name');
     if (IGNORED_TABLES.has(name)) continue;
@@ -113,7 +115,11 @@ async function sqliteIndexes(ctx: SqlContext, table: string): Promise<DatabaseIn
 }
 
 async function sqliteForeignKeys(ctx: SqlContext, table: string): Promise<DatabaseForeignKey[]> {
-  const rows = await ctx.rawRows('SELECT id, seq, "table" AS target, "from" AS source, "to" AS referenced, on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table]);
+  const rows = await ctx.rawRows(
+    'SELECT id, seq, "table" AS target, "from" AS source, "to" AS referenced, on_update, on_delete ' +
+      'FROM pragma_foreign_key_list(?) ORDER BY id, seq',
+    [table],
+  );
   const byId = new Map<number, Row[]>();
   for (const row of rows) byId.set(row.int('id'), [...(byId.get(row.int('id')) ?? []), row]);
   return [...byId.values()].map((parts) => ({

@@ -48,7 +48,8 @@ const CHANGED: SchemaDescription = {
         };
       }
       if (table.name === 'trash') {
-        return { ...table, indexes: [...table.indexes, { name: 'trash_root_id_depth_index', keys: [{ column: 'root_id' }, { column: 'depth' }], unique: false, where: null }] };
+        const added = { name: 'trash_root_id_depth_index', keys: [{ column: 'root_id' }, { column: 'depth' }], unique: false, where: null };
+        return { ...table, indexes: [...table.indexes, added] };
       }
       if (table.name === 'location') return { ...table, indexes: table.indexes.filter((index) => index.name !== 'location_depth_index') };
       return table;
@@ -88,7 +89,10 @@ describe.each(testDialects())('migrations generated from the description ($name)
         ...SCHEMA,
         tables: SCHEMA.tables.map((table) =>
           table.name === 'content'
-            ? { ...table, columns: table.columns.map((described) => (described.name === 'name' ? { ...described, binary: true, nullable: true } : described)) }
+            ? {
+                ...table,
+                columns: table.columns.map((described) => (described.name === 'name' ? { ...described, binary: true, nullable: true } : described)),
+              }
             : table,
         ),
       };

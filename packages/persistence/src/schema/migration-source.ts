@@ -84,8 +84,9 @@ export function migrationStatements(schema: SchemaDescription, differences: read
         const table = tableOf(difference.table);
         const column = table.columns.find((candidate) => candidate.name === difference.column);
         if (column === undefined) throw new Error(`Column ${difference.column} of ${table.name} is not described`);
-        if (table.primaryKey.includes(column.name) || column.identity !== null) unsupported.push(`${difference.message}: a key column needs a new table`);
-        else if (dialect === 'sqlite' && !column.nullable && column.defaultValue === null) {
+        if (table.primaryKey.includes(column.name) || column.identity !== null) {
+          unsupported.push(`${difference.message}: a key column needs a new table`);
+        } else if (dialect === 'sqlite' && !column.nullable && column.defaultValue === null) {
           unsupported.push(`${difference.message}: SQLite adds a NOT NULL column only with a default`);
         } else add(Phase.AddColumn, addColumnSql(table.name, column, dialect));
         break;
@@ -95,8 +96,9 @@ export function migrationStatements(schema: SchemaDescription, differences: read
         break;
       case 'changed-column': {
         const column = tableOf(difference.table).columns.find((candidate) => candidate.name === difference.column);
-        if (dialect === 'sqlite' || difference.property === 'generated' || column === undefined) unsupported.push(`${difference.message}: ${SQLITE_REBUILD}`);
-        else add(Phase.AlterColumn, ...alterColumnSql(difference.table, column));
+        if (dialect === 'sqlite' || difference.property === 'generated' || column === undefined) {
+          unsupported.push(`${difference.message}: ${SQLITE_REBUILD}`);
+        } else add(Phase.AlterColumn, ...alterColumnSql(difference.table, column));
         break;
       }
       case 'missing-index':

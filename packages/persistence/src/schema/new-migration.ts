@@ -62,7 +62,10 @@ async function main(name: string | undefined): Promise<number> {
       sqlite: migrationStatements(SCHEMA, sqlite, 'sqlite'),
       postgresql: migrationStatements(SCHEMA, postgres, 'postgresql'),
     };
-    const unsupported = [...byDialect.sqlite.unsupported.map((text) => `SQLite: ${text}`), ...byDialect.postgresql.unsupported.map((text) => `PostgreSQL: ${text}`)];
+    const unsupported = [
+      ...byDialect.sqlite.unsupported.map((text) => `SQLite: ${text}`),
+      ...byDialect.postgresql.unsupported.map((text) => `PostgreSQL: ${text}`),
+    ];
     if (unsupported.length > 0) {
       process.stderr.write(`Not generated (write this migration by hand):\n${unsupported.map((text) => `  ${text}\n`).join('')}`);
       return 1;

@@ -15,7 +15,12 @@ export type SchemaDifference = { readonly message: string } & (
   | { readonly kind: 'changed-primary-key' | 'changed-without-rowid'; readonly table: string }
   | { readonly kind: 'missing-unique' | 'extra-unique' | 'changed-unique'; readonly table: string; readonly name: string }
   | { readonly kind: 'missing-index' | 'extra-index' | 'changed-index'; readonly table: string; readonly name: string }
-  | { readonly kind: 'missing-foreign-key' | 'extra-foreign-key'; readonly table: string; readonly columns: readonly string[]; readonly name: string | null }
+  | {
+      readonly kind: 'missing-foreign-key' | 'extra-foreign-key';
+      readonly table: string;
+      readonly columns: readonly string[];
+      readonly name: string | null;
+    }
   | { readonly kind: 'missing-id-sequence' | 'extra-id-sequence'; readonly name: string }
 );
 
@@ -61,9 +66,20 @@ function compareIndexes(expected: DatabaseTable, found: DatabaseTable): SchemaDi
   const foundIndexes = byName(found.indexes);
   for (const index of expected.indexes) {
     const actual = foundIndexes.get(index.name);
-    if (actual === undefined) differences.push({ kind: 'missing-index', table, name: index.name, message: `${table}: index ${index.name} missing` });
-    else if (shape(actual) !== shape(index)) {
-      differences.push({ kind: 'changed-index', table, name: index.name, message: `${table}: index ${index.name} ${shape(index)} described, ${shape(actual)} found` });
+    if (actual === undefined) {
+      differences.push({
+        kind: 'missing-index',
+        table,
+        name: index.name,
+        message: `${table}: index ${index.name} missing`,
+      });
+    } else if (shape(actual) !== shape(index)) {
+      differences.push({
+        kind: 'changed-index',
+        table,
+        name: index.name,
+        message: `${table}: index ${index.name} ${shape(index)} described, ${shape(actual)} found`,
+      });
     }
   }
   const described = new Set(expected.indexes.map((index) => index.name));
@@ -73,9 +89,20 @@ function compareIndexes(expected: DatabaseTable, found: DatabaseTable): SchemaDi
   const foundUniques = byName(found.uniques);
   for (const unique of expected.uniques) {
     const actual = foundUniques.get(unique.name);
-    if (actual === undefined) differences.push({ kind: 'missing-unique', table, name: unique.name, message: `${table}: unique ${unique.name} missing` });
-    else if (show(actual.columns) !== show(unique.columns)) {
-      differences.push({ kind: 'changed-unique', table, name: unique.name, message: `${table}: unique ${unique.name} ${show(unique.columns)} described, ${show(actual.columns)} found` });
+    if (actual === undefined) {
+      differences.push({
+        kind: 'missing-unique',
+        table,
+        name: unique.name,
+        message: `${table}: unique ${unique.name} missing`,
+      });
+    } else if (show(actual.columns) !== show(unique.columns)) {
+      differences.push({
+        kind: 'changed-unique',
+        table,
+        name: unique.name,
+        message: `${table}: unique ${unique.name} ${show(unique.columns)} described, ${show(actual.columns)} found`,
+      });
     }
   }
   const describedUniques = new Set(expected.uniques.map((unique) => unique.name));
@@ -93,10 +120,22 @@ function compareForeignKeys(expected: DatabaseTable, found: DatabaseTable): Sche
   return [
     ...expected.foreignKeys
       .filter((key) => !foundShapes.has(shape(key)))
-      .map((key): SchemaDifference => ({ kind: 'missing-foreign-key', table, columns: key.columns, name: key.name, message: `${table}: foreign key ${shape(key)} missing` })),
+      .map((key): SchemaDifference => ({
+        kind: 'missing-foreign-key',
+        table,
+        columns: key.columns,
+        name: key.name,
+        message: `${table}: foreign key ${shape(key)} missing`,
+      })),
     ...found.foreignKeys
       .filter((key) => !expectedShapes.has(shape(key)))
-      .map((key): SchemaDifference => ({ kind: 'extra-foreign-key', table, columns: key.columns, name: key.name, message: `${table}: foreign key ${shape(key)} not described` })),
+      .map((key): SchemaDifference => ({
+        kind: 'extra-foreign-key',
+        table,
+        columns: key.columns,
+        name: key.name,
+        message: `${table}: foreign key ${shape(key)} not described`,
+      })),
   ];
 }
 
@@ -104,10 +143,18 @@ function compareTable(expected: DatabaseTable, found: DatabaseTable): SchemaDiff
   const table = expected.name;
   const differences = [...compareColumns(expected, found)];
   if (show(expected.primaryKey) !== show(found.primaryKey)) {
-    differences.push({ kind: 'changed-primary-key', table, message: `${table}: primary key ${show(expected.primaryKey)} described, ${show(found.primaryKey)} found` });
+    differences.push({
+      kind: 'changed-primary-key',
+      table,
+      message: `${table}: primary key ${show(expected.primaryKey)} described, ${show(found.primaryKey)} found`,
+    });
   }
   if (expected.withoutRowId !== found.withoutRowId) {
-    differences.push({ kind: 'changed-without-rowid', table, message: `${table}: WITHOUT ROWID ${show(expected.withoutRowId)} described, ${show(found.withoutRowId)} found` });
+    differences.push({
+      kind: 'changed-without-rowid',
+      table,
+      message: `${table}: WITHOUT ROWID ${show(expected.withoutRowId)} described, ${show(found.withoutRowId)} found`,
+    });
   }
   return [...differences, ...compareIndexes(expected, found), ...compareForeignKeys(expected, found)];
 }

@@ -25,8 +25,12 @@ function changeColumn(table: string, name: string, change: (column: ColumnDescri
 }
 
 /** The description with one index changed. */
-function changeIndex(table: string, name: string, change: (index: TableDescription['indexes'][number]) => TableDescription['indexes'][number]): SchemaDescription {
-  return changeTable(table, (described) => ({ ...described, indexes: described.indexes.map((index) => (index.name === name ? change(index) : index)) }));
+type Index = TableDescription['indexes'][number];
+function changeIndex(table: string, name: string, change: (index: Index) => Index): SchemaDescription {
+  return changeTable(table, (described) => ({
+    ...described,
+    indexes: described.indexes.map((index) => (index.name === name ? change(index) : index)),
+  }));
 }
 
 /** Descriptions that disagree with the migrated database in one respect each, and the difference expected. */
@@ -36,9 +40,17 @@ const DISAGREEMENTS: readonly {
   readonly kinds: readonly SchemaDifference['kind'][];
   readonly only?: Dialect;
 }[] = [
-  { title: 'a column type', schema: changeColumn('content', 'remote_id', (column) => ({ ...column, type: 'varchar(101)' })), kinds: ['changed-column'] },
+  {
+    title: 'a column type',
+    schema: changeColumn('content', 'remote_id', (column) => ({ ...column, type: 'varchar(101)' })),
+    kinds: ['changed-column'],
+  },
   { title: 'nullability', schema: changeColumn('content', 'published', (column) => ({ ...column, nullable: false })), kinds: ['changed-column'] },
-  { title: 'a default', schema: changeColumn('search_field', 'is_empty', (column) => ({ ...column, defaultValue: true })), kinds: ['changed-column'] },
+  {
+    title: 'a default',
+    schema: changeColumn('search_field', 'is_empty', (column) => ({ ...column, defaultValue: true })),
+    kinds: ['changed-column'],
+  },
   { title: 'generated ids', schema: changeColumn('content', 'id', (column) => ({ ...column, identity: null })), kinds: ['changed-column'] },
   {
     title: 'a byte-ordered collation',
@@ -46,10 +58,17 @@ const DISAGREEMENTS: readonly {
     kinds: ['changed-column'],
     only: 'postgresql',
   },
-  { title: 'a primary key', schema: changeTable('content_name', (table) => ({ ...table, primaryKey: ['content_id', 'version_no'] })), kinds: ['changed-primary-key'] },
+  {
+    title: 'a primary key',
+    schema: changeTable('content_name', (table) => ({ ...table, primaryKey: ['content_id', 'version_no'] })),
+    kinds: ['changed-primary-key'],
+  },
   {
     title: 'a covering probe index',
-    schema: changeIndex('search_field', 'search_field_content_id_field_def_identifier_index', (index) => ({ ...index, keys: index.keys.slice(0, -1) })),
+    schema: changeIndex('search_field', 'search_field_content_id_field_def_identifier_index', (index) => ({
+      ...index,
+      keys: index.keys.slice(0, -1),
+    })),
     kinds: ['changed-index'],
   },
   {
@@ -72,13 +91,20 @@ const DISAGREEMENTS: readonly {
     schema: changeTable('content_field', (table) => ({ ...table, foreignKeys: table.foreignKeys.map((key) => ({ ...key, onDelete: 'no action' })) })),
     kinds: ['missing-foreign-key', 'extra-foreign-key'],
   },
-  { title: 'WITHOUT ROWID', schema: changeTable('bookmark', (table) => ({ ...table, withoutRowId: false })), kinds: ['changed-without-rowid'], only: 'sqlite' },
+  {
+    title: 'WITHOUT ROWID',
+    schema: changeTable('bookmark', (table) => ({ ...table, withoutRowId: false })),
+    kinds: ['changed-without-rowid'],
+    only: 'sqlite',
+  },
   { title: 'a table', schema: { ...SCHEMA, tables: SCHEMA.tables.filter((table) => table.name !== 'trash') }, kinds: ['extra-table'] },
   { title: 'an id sequence', schema: { ...SCHEMA, idSequences: [...SCHEMA.idSequences, 'probe'] }, kinds: ['missing-id-sequence'] },
 ];
 
 it('names id sequences apart from the sequences of serial columns (PostgreSQL `<table>_<column>_seq`)', () => {
-  const serials = SCHEMA.tables.flatMap((table) => table.columns.filter((column) => column.identity !== null).map((column) => `${table.name}_${column.name}_seq`));
+  const serials = SCHEMA.tables.flatMap((table) =>
+    table.columns.filter((column) => column.identity !== null).map((column) => `${table.name}_${column.name}_seq`),
+  );
   for (const name of SCHEMA.idSequences) expect(serials).not.toContain(`${name}_id_seq`);
 });
 
