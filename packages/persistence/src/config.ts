@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { defineConfig as defineSqliteConfig, type Options as BetterSqliteOptions } from '@mikro-orm/better-sqlite';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig as definePostgresConfig, type Options as PostgreSqlOptions } from '@mikro-orm/postgresql';
-import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Options of {@link createOrmConfig}. */
@@ -61,8 +60,8 @@ const SQLITE_CACHE_PRAGMAS = ['cache_size = -65536', 'mmap_size = 268435456', 't
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * Builds the typed MikroORM configuration (`defineConfig` of the selected driver): the explicit entity schema
- * list (no decorators, no discovery), the explicit migration list, and per driver:
+ * Builds the typed MikroORM configuration (`defineConfig` of the selected driver): no entities (MikroORM runs the
+ * migrations only; the schema is described in `schema/`), the explicit migration list, and per driver:
  * - SQLite: one pooled connection (SQLite has one writer; transactions queue instead of interleaving) with
  *   `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL`, the cache settings of
  *   {@link SQLITE_CACHE_PRAGMAS} and a busy timeout set on every new connection;
@@ -74,7 +73,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
   const logger = options.logger ?? ((): void => undefined);
   const common = {
-    entities: [...ENTITIES],
+    entities: [],
     extensions: [Migrator],
     migrations: {
       migrationsList: [...MIGRATIONS],

@@ -23,7 +23,7 @@ import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
 export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './config.js';
-export { ENTITIES } from './entities/index.js';
+export { ID_SEQUENCES, SCHEMA, TABLES, type SchemaDescription, type TableDescription, type TableRef } from './schema/index.js';
 export { MIGRATIONS } from './migrations/index.js';
 export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 export { SqlSearchHandler } from './search/sql-search-handler.js';

@@ -1,4 +1,5 @@
 import type { DbRow } from '../mappers/row-encoders.js';
+import { SCHEMA, TABLES, type TableRef } from '../schema/index.js';
 import { chunks } from './batches.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-session.js';
@@ -8,8 +9,8 @@ import { placeholders, sql, StatementsBySize, type Statement } from './statement
 const insertFamilies = new Map<string, StatementsBySize>();
 
 /**
- * The multi-row INSERT of `rows` rows into `table` (`columns` in order), precompiled and cached per shape, with
- * `RETURNING <returning>` when given.
+ * The multi-row INSERT of `rows` rows into `table` (`columns`: SQL names, in order), precompiled and cached per
+ * shape, with `RETURNING <returning>` when given.
  */
 function insertStatement(table: string, columns: readonly string[], rows: number, returning = ''): Statement {
   const key = `${table}(${columns.join(',')})${returning}`;
@@ -24,41 +25,81 @@ function insertStatement(table: string, columns: readonly string[], rows: number
   return family.of(rows);
 }
 
-/** The parameters of `rows` in `columns` order, row after row. @throws Error when a row lacks a column. */
-function flatten(rows: readonly DbRow[], columns: readonly string[]): SqlValue[] {
+/** The parameters of `rows` in `keys` order, row after row. @throws Error when a row lacks a column. */
+function flatten(rows: readonly AnyRow[], keys: readonly string[]): SqlValue[] {
   const params: SqlValue[] = [];
   for (const row of rows) {
-    for (const column of columns) {
-      const value = row[column];
-      if (value === undefined) throw new Error(`Insert: row without column '${column}'`);
+    for (const key of keys) {
+      const value = row[key];
+      if (value === undefined) throw new Error(`Insert: row without column '${key}'`);
       params.push(value);
     }
   }
   return params;
 }
 
+/** A row as the implementations read it (keys: column keys of a ref, or SQL names). */
+type AnyRow = Readonly<Record<string, SqlValue | undefined>>;
+
+/** The keys of a row and their SQL names in `table`. */
+function columnsOf(table: TableRef<string>, row: AnyRow): { keys: string[]; names: string[] } {
+  const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+  return { keys, names: keys.map((key) => table.$column(key)) };
+}
+
+/** Described tables by SQL name, for the inserts that name their table by a string. */
+const DESCRIBED = new Map(SCHEMA.tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
+
+/** @throws Error when `table` or one of `columns` is not in the schema description. */
+function assertDescribed(table: string, columns: readonly string[]): void {
+  const described = DESCRIBED.get(table);
+  const unknown = described === undefined ? [table] : columns.filter((column) => !described.has(column));
+  if (unknown.length > 0) throw new Error(`Insert into ${table}: not in the schema description: ${unknown.join(', ')}`);
+}
+
 /**
  * Inserts rows (all with the columns of the first one) in multi-row statements of at most {@link chunks}' batch
- * size. No-op for an empty list.
+ * size. No-op for an empty list. Rows are keyed by column key of the {@link TableRef}; a table named by a string
+ * takes rows keyed by SQL column names, checked against the schema description.
+ * @throws Error when a row lacks a column of the first row, or a string-named table or column is not described.
  */
-export async function insertRows(ctx: SqlContext, table: string, rows: readonly DbRow[]): Promise<void> {
+export async function insertRows<K extends string>(
+  ctx: SqlContext,
+  table: TableRef<K>,
+  rows: readonly { readonly [P in K]?: SqlValue }[],
+): Promise<void>;
+export async function insertRows(ctx: SqlContext, table: string, rows: readonly DbRow[]): Promise<void>;
+export async function insertRows(ctx: SqlContext, table: TableRef<string> | string, rows: readonly AnyRow[]): Promise<void> {
   const [first] = rows;
   if (!first) return;
-  const columns = Object.keys(first);
-  for (const batch of chunks(rows)) {
-    await ctx.write(insertStatement(table, columns, batch.length), flatten(batch, columns));
+  let into: string;
+  let keys: string[];
+  let names: string[];
+  if (typeof table === 'string') {
+    into = table;
+    keys = names = Object.keys(first);
+    assertDescribed(table, names);
+  } else {
+    into = table.$name;
+    ({ keys, names } = columnsOf(table, first));
   }
+  for (const batch of chunks(rows)) await ctx.write(insertStatement(into, names, batch.length), flatten(batch, keys));
 }
 
 /** Inserts one row and returns the id the database assigned (`RETURNING id`, on both dialects). */
-export async function insertReturningId(ctx: SqlContext, table: string, row: DbRow): Promise<number> {
-  const columns = Object.keys(row);
-  const inserted = await ctx.one(insertStatement(table, columns, 1, 'id'), flatten([row], columns));
-  if (!inserted) throw new Error(`INSERT INTO ${table} returned no id`);
+export async function insertReturningId<K extends string>(
+  ctx: SqlContext,
+  table: TableRef<K>,
+  row: { readonly [P in K]?: SqlValue },
+): Promise<number> {
+  const { keys, names } = columnsOf(table, row);
+  const inserted = await ctx.one(insertStatement(table.$name, names, 1, 'id'), flatten([row], keys));
+  if (!inserted) throw new Error(`INSERT INTO ${table.$name} returned no id`);
   return inserted.int('id');
 }
 
-const LOCK_CONTENT_ROW = sql<[contentId: number]>('SELECT id FROM content WHERE id = ? FOR UPDATE');
+const { content } = TABLES;
+const LOCK_CONTENT_ROW = sql<[contentId: number]>(`SELECT ${content.id} FROM ${content} WHERE ${content.id} = ? FOR UPDATE`);
 
 /**
  * Locks a content row until the end of the current transaction on PostgreSQL (`SELECT … FOR UPDATE`), so that

@@ -1,4 +1,4 @@
-import type { DbRow } from '../mappers/row-encoders.js';
+import type { TableRef } from '../schema/index.js';
 import type { SqlValue } from './sql-session.js';
 import { Statement } from './statement.js';
 
@@ -8,22 +8,23 @@ const UPDATE_SHAPES = 500;
 
 /**
  * `UPDATE <table> SET <columns of patch> = ? … WHERE id = ?` (with `RETURNING <returning>` when given),
- * precompiled once per column set; the parameters are the patch values in key order, then `id`.
+ * precompiled once per column set; the parameters are the patch values in key order, then `id`. The patch is
+ * keyed by the table's column keys; `table` is an unaliased ref with an `id` column.
  */
-export function updateById(
-  table: string,
-  patch: DbRow,
+export function updateById<K extends string>(
+  table: TableRef<K> & { readonly id: string },
+  patch: { readonly [P in K]?: SqlValue },
   id: number,
   returning = '',
 ): { readonly statement: Statement; readonly params: SqlValue[] } {
-  const columns = Object.keys(patch);
-  const key = `${table}:${columns.join(',')}:${returning}`;
+  const keys = (Object.keys(patch) as K[]).filter((key) => patch[key] !== undefined);
+  const key = `${table.$name}:${keys.join(',')}:${returning}`;
   let statement = updates.get(key);
   if (!statement) {
     if (updates.size >= UPDATE_SHAPES) updates.clear();
     const tail = returning === '' ? '' : ` RETURNING ${returning}`;
-    statement = new Statement(`UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ?${tail}`);
+    statement = new Statement(`UPDATE ${table.$name} SET ${table.$set(keys)} WHERE ${table.id} = ?${tail}`);
     updates.set(key, statement);
   }
-  return { statement, params: [...columns.map((column) => patch[column] ?? null), id] };
+  return { statement, params: [...keys.map((column) => patch[column] ?? null), id] };
 }

@@ -26,24 +26,30 @@ import {
   TYPE_IDS_BY_REMOTE_ID,
 } from './content-type/content-type-statements.js';
 import * as writes from './content-type/content-type-writes.js';
+import { TABLES } from '../schema/index.js';
 
 const DEFINED = contentTypeStatusCode('DEFINED');
 
-const publishedTypes = (kx: Knex): Knex.QueryBuilder => kx('content_type as t').select('t.*').where('t.status', DEFINED);
-const links = (kx: Knex): Knex.QueryBuilder =>
-  kx('content_type_group_link').select('content_type_id', 'group_id').where('content_type_status', DEFINED);
-const definitions = (kx: Knex): Knex.QueryBuilder => kx('field_definition').select('*').where('status', DEFINED);
+const { contentTypeGroup, contentTypeGroupLink, fieldDefinition, contentType } = TABLES;
+const t = contentType.$as('t');
+const links = contentTypeGroupLink;
 
-const PUBLISHED_TYPE = `SELECT t.* FROM content_type t WHERE t.status = ${DEFINED}`;
-const TYPE_BY_ID = sql<[id: number]>(`${PUBLISHED_TYPE} AND t.id = ?`);
-const TYPE_BY_IDENTIFIER = sql<[identifier: string]>(`${PUBLISHED_TYPE} AND t.identifier = ?`);
-const TYPE_BY_REMOTE_ID = sql<[remoteId: string]>(`${PUBLISHED_TYPE} AND t.remote_id = ?`);
+const publishedTypes = (kx: Knex): Knex.QueryBuilder => kx(`${t}`).select(t.$all).where(t.status, DEFINED);
+const linksOf = (kx: Knex): Knex.QueryBuilder =>
+  kx(links.$name).select(links.contentTypeId, links.groupId).where(links.contentTypeStatus, DEFINED);
+const definitions = (kx: Knex): Knex.QueryBuilder => kx(fieldDefinition.$name).select('*').where(fieldDefinition.status, DEFINED);
+
+const PUBLISHED_TYPE = `SELECT ${t.$all} FROM ${t} WHERE ${t.status} = ${DEFINED}`;
+const TYPE_BY_ID = sql<[id: number]>(`${PUBLISHED_TYPE} AND ${t.id} = ?`);
+const TYPE_BY_IDENTIFIER = sql<[identifier: string]>(`${PUBLISHED_TYPE} AND ${t.identifier} = ?`);
+const TYPE_BY_REMOTE_ID = sql<[remoteId: string]>(`${PUBLISHED_TYPE} AND ${t.remoteId} = ?`);
 const LINKS_OF_TYPE = sql<[contentTypeId: number]>(
-  `SELECT content_type_id, group_id FROM content_type_group_link WHERE content_type_status = ${DEFINED} ` +
-    'AND content_type_id = ? ORDER BY group_id',
+  `SELECT ${links.$list(['contentTypeId', 'groupId'])} FROM ${links} WHERE ${links.contentTypeStatus} = ${DEFINED} ` +
+    `AND ${links.contentTypeId} = ? ORDER BY ${links.groupId}`,
 );
 const DEFINITIONS_OF_TYPE = sql<[contentTypeId: number]>(
-  `SELECT * FROM field_definition WHERE status = ${DEFINED} AND content_type_id = ? ORDER BY position, id`,
+  `SELECT * FROM ${fieldDefinition} WHERE ${fieldDefinition.status} = ${DEFINED} AND ${fieldDefinition.contentTypeId} = ? ` +
+    `ORDER BY ${fieldDefinition.position}, ${fieldDefinition.id}`,
 );
 
 /**
@@ -57,29 +63,26 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async loadGroups(): Promise<readonly ContentTypeGroup[]> {
-    const rows = await this.ctx.rows(this.ctx.kx('content_type_group').select('*').orderBy('id'));
+    const rows = await this.ctx.rows(this.ctx.kx(contentTypeGroup.$name).select('*').orderBy(contentTypeGroup.id));
     return rows.map(toContentTypeGroup);
   }
 
   async loadGroup(groupId: number): Promise<ContentTypeGroup | null> {
-    const row = await this.ctx.first(this.ctx.kx('content_type_group').select('*').where('id', groupId));
+    const row = await this.ctx.first(this.ctx.kx(contentTypeGroup.$name).select('*').where(contentTypeGroup.id, groupId));
     return row && toContentTypeGroup(row);
   }
 
   async loadGroupByIdentifier(identifier: string): Promise<ContentTypeGroup | null> {
-    const row = await this.ctx.first(this.ctx.kx('content_type_group').select('*').where('identifier', identifier));
+    const row = await this.ctx.first(this.ctx.kx(contentTypeGroup.$name).select('*').where(contentTypeGroup.identifier, identifier));
     return row && toContentTypeGroup(row);
   }
 
   async loadContentTypes(groupId?: number): Promise<readonly StoredContentType[]> {
-    const query = publishedTypes(this.ctx.kx).orderBy('t.id');
+    const query = publishedTypes(this.ctx.kx).orderBy(t.id);
     if (groupId !== undefined) {
       query.whereIn(
-        't.id',
-        this.ctx.kx('content_type_group_link').select('content_type_id').where({
-          group_id: groupId,
-          content_type_status: DEFINED,
-        }),
+        t.id,
+        this.ctx.kx(links.$name).select(links.contentTypeId).where(links.groupId, groupId).where(links.contentTypeStatus, DEFINED),
       );
     }
     return this.assemble(await this.ctx.rows(query));
@@ -99,12 +102,12 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
 
   async createGroup(group: Omit<ContentTypeGroup, 'id'>): Promise<ContentTypeGroup> {
     const { id: _id, ...row } = contentTypeGroupRow({ ...group, id: 0 });
-    return { ...group, id: await insertReturningId(this.ctx, 'content_type_group', row) };
+    return { ...group, id: await insertReturningId(this.ctx, contentTypeGroup, row) };
   }
 
   async updateGroup(group: ContentTypeGroup): Promise<ContentTypeGroup> {
     const { id: _id, ...patch } = contentTypeGroupRow(group);
-    const { statement, params } = updateById('content_type_group', patch, group.id);
+    const { statement, params } = updateById(contentTypeGroup, patch, group.id);
     await this.ctx.write(statement, params);
     return group;
   }
@@ -119,7 +122,7 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
 
   async findTypeIds(key: 'identifier' | 'remoteId', value: string): Promise<readonly number[]> {
     const rows = await this.ctx.all(key === 'identifier' ? TYPE_IDS_BY_IDENTIFIER : TYPE_IDS_BY_REMOTE_ID, [value]);
-    return rows.map((row) => row.int('id'));
+    return rows.map((row) => row.int(contentType.id));
   }
 
   loadDraft(contentTypeId: number): Promise<StoredContentType | null> {
@@ -176,14 +179,14 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
 
   private async loadOne(row: Row | null): Promise<StoredContentType | null> {
     if (!row) return null;
-    const id = row.int('id');
+    const id = row.int(contentType.id);
     const [linkRows, definitionRows] = await Promise.all([
       this.ctx.all(LINKS_OF_TYPE, [id]),
       this.ctx.all(DEFINITIONS_OF_TYPE, [id]),
     ]);
     return toContentType(
       row,
-      linkRows.map((link) => link.int('group_id')),
+      linkRows.map((link) => link.int(links.groupId)),
       definitionRows.map(toFieldDefinition),
     );
   }
@@ -191,15 +194,19 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
   /** Adds group ids and field definitions to type rows, with one query each for all types. */
   private async assemble(typeRows: readonly Row[]): Promise<StoredContentType[]> {
     if (typeRows.length === 0) return [];
-    const ids = typeRows.map((row) => row.int('id'));
+    const ids = typeRows.map((row) => row.int(contentType.id));
     const [linkRows, definitionRows] = await Promise.all([
-      this.ctx.rows(links(this.ctx.kx).whereIn('content_type_id', ids).orderBy(['content_type_id', 'group_id'])),
-      this.ctx.rows(definitions(this.ctx.kx).whereIn('content_type_id', ids).orderBy(['content_type_id', 'position', 'id'])),
+      this.ctx.rows(linksOf(this.ctx.kx).whereIn(links.contentTypeId, ids).orderBy([links.contentTypeId, links.groupId])),
+      this.ctx.rows(
+        definitions(this.ctx.kx)
+          .whereIn(fieldDefinition.contentTypeId, ids)
+          .orderBy([fieldDefinition.contentTypeId, fieldDefinition.position, fieldDefinition.id]),
+      ),
     ]);
-    const groupIds = groupBy(linkRows, (row) => row.int('group_id'));
+    const groupIds = groupBy(linkRows, (row) => row.int(links.groupId));
     const fieldDefinitions = groupBy(definitionRows, toFieldDefinition);
     return typeRows.map((row) => {
-      const id = row.int('id');
+      const id = row.int(contentType.id);
       return toContentType(row, groupIds.get(id) ?? [], fieldDefinitions.get(id) ?? []);
     });
   }
@@ -208,7 +215,8 @@ export class SqlContentTypeHandler implements ContentTypeHandler {
 function groupBy<T>(rows: readonly Row[], map: (row: Row) => T): Map<number, T[]> {
   const result = new Map<number, T[]>();
   for (const row of rows) {
-    const key = row.int('content_type_id');
+    // The type id of a link or definition row (both call the column content_type_id).
+    const key = row.int(links.contentTypeId);
     const list = result.get(key);
     if (list) list.push(map(row));
     else result.set(key, [map(row)]);

@@ -5,33 +5,48 @@ import type { SqlContext } from '../db/sql-context.js';
 import { placeholders, sql, StatementsBySize } from '../db/statement.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
 import { toObjectState, toObjectStateGroup } from '../mappers/user-values.js';
+import { TABLES } from '../schema/index.js';
+
+const { objectStateGroup, objectState, contentObjectState, content } = TABLES;
+/** Every item (`c`) and the state assigned to all of them (`s`), and the proposed row of an upsert. */
+const c = content.$as('c');
+const s = objectState.$as('s');
+const excluded = contentObjectState.$as('excluded');
+const UPSERT_STATE =
+  `ON CONFLICT (${contentObjectState.$list(['contentId', 'groupId'])}) DO UPDATE SET ${contentObjectState.stateId} = ${excluded.stateId}`;
 
 /** Links an item (first parameter) to `size` states (the other parameters). */
 const SET_CONTENT_STATES = new StatementsBySize(
   (size) =>
-    'INSERT INTO content_object_state (content_id, group_id, state_id) ' +
-    `SELECT ?, group_id, id FROM object_state WHERE id IN (${placeholders(size)}) ` +
-    'ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
+    `INSERT INTO ${contentObjectState} (${contentObjectState.$list(['contentId', 'groupId', 'stateId'])}) ` +
+    `SELECT ?, ${objectState.$list(['groupId', 'id'])} FROM ${objectState} WHERE ${objectState.id} IN (${placeholders(size)}) ` +
+    UPSERT_STATE,
 );
-const GROUP = sql<[groupId: number]>('SELECT * FROM object_state_group WHERE id = ?');
-const STATE = sql<[stateId: number]>('SELECT * FROM object_state WHERE id = ?');
-const UPDATE_GROUP = sql<[identifier: string, defaultLanguageCode: string, languageCodes: string | null, names: string | null, descriptions: string | null, id: number]>(
-  'UPDATE object_state_group SET identifier = ?, default_language_code = ?, language_codes = ?, names = ?, descriptions = ? WHERE id = ?',
+const GROUP = sql<[groupId: number]>(`SELECT * FROM ${objectStateGroup} WHERE ${objectStateGroup.id} = ?`);
+const STATE = sql<[stateId: number]>(`SELECT * FROM ${objectState} WHERE ${objectState.id} = ?`);
+const UPDATE_GROUP = sql<
+  [identifier: string, defaultLanguageCode: string, languageCodes: string | null, names: string | null, descriptions: string | null, id: number]
+>(
+  `UPDATE ${objectStateGroup} SET ${objectStateGroup.$set(['identifier', 'defaultLanguageCode', 'languageCodes', 'names', 'descriptions'])} ` +
+    `WHERE ${objectStateGroup.id} = ?`,
 );
 const UPDATE_STATE = sql<
   [identifier: string, priority: number, defaultLanguageCode: string, languageCodes: string | null, names: string | null, descriptions: string | null, id: number]
 >(
-  'UPDATE object_state SET identifier = ?, priority = ?, default_language_code = ?, language_codes = ?, names = ?, descriptions = ? WHERE id = ?',
+  `UPDATE ${objectState} SET ${objectState.$set(['identifier', 'priority', 'defaultLanguageCode', 'languageCodes', 'names', 'descriptions'])} ` +
+    `WHERE ${objectState.id} = ?`,
 );
-const DELETE_GROUP = sql<[groupId: number]>('DELETE FROM object_state_group WHERE id = ?');
-const RELINK = sql<[replacementId: number, stateId: number]>('UPDATE content_object_state SET state_id = ? WHERE state_id = ?');
-const DELETE_STATE = sql<[stateId: number]>('DELETE FROM object_state WHERE id = ?');
+const DELETE_GROUP = sql<[groupId: number]>(`DELETE FROM ${objectStateGroup} WHERE ${objectStateGroup.id} = ?`);
+const RELINK = sql<[replacementId: number, stateId: number]>(
+  `UPDATE ${contentObjectState} SET ${contentObjectState.stateId} = ? WHERE ${contentObjectState.stateId} = ?`,
+);
+const DELETE_STATE = sql<[stateId: number]>(`DELETE FROM ${objectState} WHERE ${objectState.id} = ?`);
 /** Every content item into one state of its group, in one statement. */
 const ASSIGN_ALL = sql<[stateId: number]>(
-  'INSERT INTO content_object_state (content_id, group_id, state_id) SELECT c.id, s.group_id, s.id FROM content c, object_state s ' +
-    'WHERE s.id = ? ON CONFLICT (content_id, group_id) DO UPDATE SET state_id = excluded.state_id',
+  `INSERT INTO ${contentObjectState} (${contentObjectState.$list(['contentId', 'groupId', 'stateId'])}) ` +
+    `SELECT ${c.id}, ${s.groupId}, ${s.id} FROM ${c}, ${s} WHERE ${s.id} = ? ${UPSERT_STATE}`,
 );
-const COUNT_IN_STATE = sql<[stateId: number]>('SELECT COUNT(*) AS n FROM content_object_state WHERE state_id = ?');
+const COUNT_IN_STATE = sql<[stateId: number]>(`SELECT COUNT(*) AS n FROM ${contentObjectState} WHERE ${contentObjectState.stateId} = ?`);
 
 const duplicateGroup = (identifier: string): InvalidArgumentError =>
   new InvalidArgumentError('$objectStateGroupCreateStruct', `Object state group with identifier '${identifier}' already exists`);
@@ -47,7 +62,7 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async loadGroups(): Promise<readonly ObjectStateGroup[]> {
-    const rows = await this.ctx.rows(this.ctx.kx('object_state_group').select('*').orderBy('id'));
+    const rows = await this.ctx.rows(this.ctx.kx(objectStateGroup.$name).select('*').orderBy(objectStateGroup.id));
     return rows.map(toObjectStateGroup);
   }
 
@@ -57,7 +72,8 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
   }
 
   async loadStates(groupId: number): Promise<readonly ObjectState[]> {
-    const rows = await this.ctx.rows(this.ctx.kx('object_state').select('*').where('group_id', groupId).orderBy(['priority', 'id']));
+    const query = this.ctx.kx(objectState.$name).select('*').where(objectState.groupId, groupId).orderBy([objectState.priority, objectState.id]);
+    const rows = await this.ctx.rows(query);
     return rows.map(toObjectState);
   }
 
@@ -68,8 +84,11 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
 
   /** The item's state ids, one per group, ordered by group id. */
   async loadContentStateIds(contentId: number): Promise<readonly number[]> {
-    const rows = await this.ctx.rows(this.ctx.kx('content_object_state').select('state_id').where('content_id', contentId).orderBy('group_id'));
-    return rows.map((row) => row.int('state_id'));
+    const links = contentObjectState;
+    const rows = await this.ctx.rows(
+      this.ctx.kx(links.$name).select(links.stateId).where(links.contentId, contentId).orderBy(links.groupId),
+    );
+    return rows.map((row) => row.int(contentObjectState.stateId));
   }
 
   /**
@@ -85,10 +104,10 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
     const id = await convertUniqueViolation(
       this.ctx,
       () =>
-        insertReturningId(this.ctx, 'object_state_group', {
+        insertReturningId(this.ctx, objectStateGroup, {
           identifier: group.identifier,
-          default_language_code: group.defaultLanguageCode,
-          language_codes: jsonParam(group.languageCodes),
+          defaultLanguageCode: group.defaultLanguageCode,
+          languageCodes: jsonParam(group.languageCodes),
           names: jsonParam(group.names),
           descriptions: jsonParam(group.descriptions),
         }),
@@ -122,12 +141,12 @@ export class SqlObjectStateHandler implements ObjectStateHandler {
     const id = await convertUniqueViolation(
       this.ctx,
       () =>
-        insertReturningId(this.ctx, 'object_state', {
-          group_id: state.groupId,
+        insertReturningId(this.ctx, objectState, {
+          groupId: state.groupId,
           identifier: state.identifier,
           priority: state.priority,
-          default_language_code: state.defaultLanguageCode,
-          language_codes: jsonParam(state.languageCodes),
+          defaultLanguageCode: state.defaultLanguageCode,
+          languageCodes: jsonParam(state.languageCodes),
           names: jsonParam(state.names),
           descriptions: jsonParam(state.descriptions),
         }),

@@ -5,10 +5,15 @@ import { insertReturningId } from '../db/inserts.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
 import { toRoleAssignment } from '../mappers/user-values.js';
+import { TABLES } from '../schema/index.js';
 
-const ASSIGNMENT_BY_ID = sql<[assignmentId: number]>('SELECT * FROM role_assignment WHERE id = ?');
-const ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>('SELECT * FROM role_assignment WHERE role_id = ? ORDER BY id');
-const DELETE_ASSIGNMENT = sql<[assignmentId: number]>('DELETE FROM role_assignment WHERE id = ?');
+const { roleAssignment } = TABLES;
+
+const ASSIGNMENT_BY_ID = sql<[assignmentId: number]>(`SELECT * FROM ${roleAssignment} WHERE ${roleAssignment.id} = ?`);
+const ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>(
+  `SELECT * FROM ${roleAssignment} WHERE ${roleAssignment.roleId} = ? ORDER BY ${roleAssignment.id}`,
+);
+const DELETE_ASSIGNMENT = sql<[assignmentId: number]>(`DELETE FROM ${roleAssignment} WHERE ${roleAssignment.id} = ?`);
 
 /**
  * The assignment part of the RoleHandler on `role_assignment` (search-auth-errors-data.md B.5): one statement per
@@ -19,7 +24,7 @@ export const roleAssignments = {
   async bySubjects(ctx: SqlContext, subjectIds: readonly number[]): Promise<RoleAssignment[]> {
     const result: RoleAssignment[] = [];
     for (const ids of chunks([...new Set(subjectIds)])) {
-      const rows = await ctx.rows(ctx.kx('role_assignment').select('*').whereIn('subject_id', ids));
+      const rows = await ctx.rows(ctx.kx(roleAssignment.$name).select('*').whereIn(roleAssignment.subjectId, ids));
       result.push(...rows.map(toRoleAssignment));
     }
     return result.sort((a, b) => a.id - b.id);
@@ -35,10 +40,10 @@ export const roleAssignments = {
   },
 
   async create(ctx: SqlContext, record: RoleAssignmentRecord): Promise<RoleAssignment> {
-    const id = await insertReturningId(ctx, 'role_assignment', {
-      role_id: record.roleId,
-      subject_kind: record.subjectKind,
-      subject_id: record.subjectId,
+    const id = await insertReturningId(ctx, roleAssignment, {
+      roleId: record.roleId,
+      subjectKind: record.subjectKind,
+      subjectId: record.subjectId,
       limitation: jsonParam(record.limitation),
     });
     return { id, ...record };
@@ -50,7 +55,7 @@ export const roleAssignments = {
 
   async removeBySubjects(ctx: SqlContext, subjectIds: readonly number[]): Promise<void> {
     for (const ids of chunks([...new Set(subjectIds)])) {
-      await ctx.exec(ctx.kx('role_assignment').whereIn('subject_id', ids).delete());
+      await ctx.exec(ctx.kx(roleAssignment.$name).whereIn(roleAssignment.subjectId, ids).delete());
     }
   },
 };

@@ -18,24 +18,38 @@ import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
 import { toPolicy } from '../mappers/user-values.js';
+import { TABLES, type TableRow } from '../schema/index.js';
 import { roleAssignments } from './sql-role-assignments.js';
 
 const DEFINED = roleStatusCode('DEFINED');
 const DRAFT = roleStatusCode('DRAFT');
 
-const UPDATE_IDENTIFIER = sql<[identifier: string, roleId: number]>('UPDATE role SET identifier = ? WHERE id = ?');
-const DELETE_ROLE = sql<[roleId: number]>('DELETE FROM role WHERE id = ?');
-const DELETE_POLICIES_OF_ROLE = sql<[roleId: number]>('DELETE FROM policy WHERE role_id = ?');
-const DELETE_POLICY = sql<[policyId: number]>('DELETE FROM policy WHERE id = ?');
-const UPDATE_POLICY = sql<[limitations: string, policyId: number]>('UPDATE policy SET limitations = ? WHERE id = ?');
+const { role: roleTable, policy: policyTable, roleAssignment: assignmentTable } = TABLES;
+/** Every column of `role`. */
+const roleQuery = (ctx: SqlContext): Knex.QueryBuilder => ctx.kx(roleTable.$name).select('*');
+
+const UPDATE_IDENTIFIER = sql<[identifier: string, roleId: number]>(
+  `UPDATE ${roleTable} SET ${roleTable.identifier} = ? WHERE ${roleTable.id} = ?`,
+);
+const DELETE_ROLE = sql<[roleId: number]>(`DELETE FROM ${roleTable} WHERE ${roleTable.id} = ?`);
+const DELETE_POLICIES_OF_ROLE = sql<[roleId: number]>(`DELETE FROM ${policyTable} WHERE ${policyTable.roleId} = ?`);
+const DELETE_POLICY = sql<[policyId: number]>(`DELETE FROM ${policyTable} WHERE ${policyTable.id} = ?`);
+const UPDATE_POLICY = sql<[limitations: string, policyId: number]>(
+  `UPDATE ${policyTable} SET ${policyTable.limitations} = ? WHERE ${policyTable.id} = ?`,
+);
 /** Moves a draft's policies onto the published role, giving copies the id of the policy they copy. */
 const MOVE_DRAFT_POLICIES = sql<[roleId: number, draftId: number]>(
-  'UPDATE policy SET id = COALESCE(original_id, id), role_id = ?, original_id = NULL WHERE role_id = ?',
+  `UPDATE ${policyTable} SET ${policyTable.id} = COALESCE(${policyTable.originalId}, ${policyTable.id}), ${policyTable.roleId} = ?, ` +
+    `${policyTable.originalId} = NULL WHERE ${policyTable.roleId} = ?`,
 );
-const PUBLISH_NEW_ROLE = sql<[draftId: number]>(`UPDATE role SET status = ${DEFINED}, original_id = NULL WHERE id = ?`);
-const CLEAR_POLICY_ORIGINS = sql<[draftId: number]>('UPDATE policy SET original_id = NULL WHERE role_id = ?');
-const DELETE_DRAFTS_OF_ROLE = sql<[roleId: number]>(`DELETE FROM role WHERE original_id = ? AND status = ${DRAFT}`);
-const DELETE_ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>('DELETE FROM role_assignment WHERE role_id = ?');
+const PUBLISH_NEW_ROLE = sql<[draftId: number]>(
+  `UPDATE ${roleTable} SET ${roleTable.status} = ${DEFINED}, ${roleTable.originalId} = NULL WHERE ${roleTable.id} = ?`,
+);
+const CLEAR_POLICY_ORIGINS = sql<[draftId: number]>(`UPDATE ${policyTable} SET ${policyTable.originalId} = NULL WHERE ${policyTable.roleId} = ?`);
+const DELETE_DRAFTS_OF_ROLE = sql<[roleId: number]>(
+  `DELETE FROM ${roleTable} WHERE ${roleTable.originalId} = ? AND ${roleTable.status} = ${DRAFT}`,
+);
+const DELETE_ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>(`DELETE FROM ${assignmentTable} WHERE ${assignmentTable.roleId} = ?`);
 
 /**
  * RoleHandler on `role`, `policy` and `role_assignment`. Published roles (status DEFINED) and drafts (status
@@ -46,46 +60,48 @@ export class SqlRoleHandler implements RoleHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async loadRole(roleId: number): Promise<Role | null> {
-    const [role] = await this.roles(this.ctx.kx('role').select('*').where({ id: roleId, status: DEFINED }));
+    const [role] = await this.roles(roleQuery(this.ctx).where(roleTable.id, roleId).where(roleTable.status, DEFINED));
     return role ?? null;
   }
 
   async loadRoleByIdentifier(identifier: string): Promise<Role | null> {
-    const [role] = await this.roles(this.ctx.kx('role').select('*').where({ identifier, status: DEFINED }).orderBy('id').limit(1));
+    const query = roleQuery(this.ctx).where(roleTable.identifier, identifier).where(roleTable.status, DEFINED);
+    const [role] = await this.roles(query.orderBy(roleTable.id).limit(1));
     return role ?? null;
   }
 
   loadRoles(): Promise<readonly Role[]> {
-    return this.roles(this.ctx.kx('role').select('*').where('status', DEFINED).orderBy('id'));
+    return this.roles(roleQuery(this.ctx).where(roleTable.status, DEFINED).orderBy(roleTable.id));
   }
 
   async loadRolesByIds(roleIds: readonly number[]): Promise<readonly Role[]> {
     const rows: Row[] = [];
     for (const ids of chunks([...new Set(roleIds)])) {
-      rows.push(...(await this.ctx.rows(this.ctx.kx('role').select('*').whereIn('id', ids).where('status', DEFINED))));
+      rows.push(...(await this.ctx.rows(roleQuery(this.ctx).whereIn(roleTable.id, ids).where(roleTable.status, DEFINED))));
     }
     rows.sort((a, b) => a.int('id') - b.int('id'));
     return this.withPolicies(rows);
   }
 
   async loadRoleDraft(draftId: number): Promise<RoleDraft | null> {
-    const [draft] = await this.drafts(this.ctx.kx('role').select('*').where({ id: draftId, status: DRAFT }));
+    const [draft] = await this.drafts(roleQuery(this.ctx).where(roleTable.id, draftId).where(roleTable.status, DRAFT));
     return draft ?? null;
   }
 
   async loadRoleDraftByRoleId(roleId: number): Promise<RoleDraft | null> {
-    const [draft] = await this.drafts(this.ctx.kx('role').select('*').where({ original_id: roleId, status: DRAFT }).orderBy('id').limit(1));
+    const query = roleQuery(this.ctx).where(roleTable.originalId, roleId).where(roleTable.status, DRAFT);
+    const [draft] = await this.drafts(query.orderBy(roleTable.id).limit(1));
     return draft ?? null;
   }
 
   loadRoleDraftsByIdentifier(identifier: string): Promise<readonly RoleDraft[]> {
-    return this.drafts(this.ctx.kx('role').select('*').where({ identifier, status: DRAFT }).orderBy('id'));
+    return this.drafts(roleQuery(this.ctx).where(roleTable.identifier, identifier).where(roleTable.status, DRAFT).orderBy(roleTable.id));
   }
 
   async createRoleDraft(record: RoleDraftRecord): Promise<RoleDraft> {
     const draftId = await this.ctx.atomic(async (tx) => {
-      const id = await insertReturningId(tx, 'role', { identifier: record.identifier, status: DRAFT, original_id: record.originalId });
-      await insertRows(tx, 'policy', record.policies.map((policy) => policyRow(id, policy)));
+      const id = await insertReturningId(tx, roleTable, { identifier: record.identifier, status: DRAFT, originalId: record.originalId });
+      await insertRows(tx, policyTable, record.policies.map((policy) => policyRow(id, policy)));
       return id;
     });
     const draft = await this.loadRoleDraft(draftId);
@@ -106,10 +122,13 @@ export class SqlRoleHandler implements RoleHandler {
 
   async publishRoleDraft(draftId: number): Promise<void> {
     await this.ctx.atomic(async (tx) => {
-      const draft = await tx.first(tx.kx('role').select('*').where({ id: draftId, status: DRAFT }));
+      const draft = await tx.first(roleQuery(tx).where(roleTable.id, draftId).where(roleTable.status, DRAFT));
       if (!draft) return;
-      const originalId = draft.intOrNull('original_id');
-      const original = originalId === null ? null : await tx.first(tx.kx('role').select('id').where({ id: originalId, status: DEFINED }));
+      const originalId = draft.intOrNull(roleTable.originalId);
+      const original =
+        originalId === null
+          ? null
+          : await tx.first(tx.kx(roleTable.$name).select(roleTable.id).where(roleTable.id, originalId).where(roleTable.status, DEFINED));
       if (originalId === null || !original) {
         await tx.write(PUBLISH_NEW_ROLE, [draftId]);
         await tx.write(CLEAR_POLICY_ORIGINS, [draftId]);
@@ -125,7 +144,10 @@ export class SqlRoleHandler implements RoleHandler {
   async deleteRole(roleId: number): Promise<void> {
     await this.ctx.atomic(async (tx) => {
       await tx.write(DELETE_ASSIGNMENTS_OF_ROLE, [roleId]);
-      await tx.exec(tx.kx('policy').whereIn('role_id', tx.kx('role').select('id').where({ original_id: roleId, status: DRAFT })).delete());
+      await tx.exec(tx
+          .kx(policyTable.$name)
+          .whereIn(policyTable.roleId, tx.kx(roleTable.$name).select(roleTable.id).where(roleTable.originalId, roleId).where(roleTable.status, DRAFT))
+          .delete());
       await tx.write(DELETE_DRAFTS_OF_ROLE, [roleId]);
       await tx.write(DELETE_POLICIES_OF_ROLE, [roleId]);
       await tx.write(DELETE_ROLE, [roleId]);
@@ -133,7 +155,7 @@ export class SqlRoleHandler implements RoleHandler {
   }
 
   async addPolicy(draftId: number, policy: PolicyRecord): Promise<PolicyDraft> {
-    const id = await insertReturningId(this.ctx, 'policy', policyRow(draftId, policy));
+    const id = await insertReturningId(this.ctx, policyTable, policyRow(draftId, policy));
     return { id, roleId: draftId, module: policy.module, function: policy.function, limitations: policy.limitations, originalId: policy.originalId };
   }
 
@@ -177,12 +199,12 @@ export class SqlRoleHandler implements RoleHandler {
     const rows = await this.ctx.rows(query);
     const policies = await this.policiesOf(rows);
     return rows.map((row) => {
-      const id = row.int('id');
+      const id = row.int(roleTable.id);
       return {
         id,
-        identifier: row.str('identifier'),
+        identifier: row.str(roleTable.identifier),
         status: 'DRAFT' as const,
-        originalId: row.intOrNull('original_id'),
+        originalId: row.intOrNull(roleTable.originalId),
         policies: policies.filter((policy) => policy.roleId === id),
       };
     });
@@ -191,11 +213,11 @@ export class SqlRoleHandler implements RoleHandler {
   private async withPolicies(roleRows: readonly Row[]): Promise<Role[]> {
     const policies = await this.policiesOf(roleRows);
     return roleRows.map((row) => {
-      const id = row.int('id');
+      const id = row.int(roleTable.id);
       return {
         id,
-        identifier: row.str('identifier'),
-        status: roleStatusOf(row.int('status')),
+        identifier: row.str(roleTable.identifier),
+        status: roleStatusOf(row.int(roleTable.status)),
         policies: policies.filter((policy) => policy.roleId === id).map(({ originalId: _originalId, ...policy }) => policy),
       };
     });
@@ -204,22 +226,22 @@ export class SqlRoleHandler implements RoleHandler {
   /** Policies of the given role rows, by id (one query per batch of roles). */
   private async policiesOf(roleRows: readonly Row[]): Promise<PolicyDraft[]> {
     const result: PolicyDraft[] = [];
-    for (const ids of chunks(roleRows.map((row) => row.int('id')))) {
-      const rows = await this.ctx.rows(this.ctx.kx('policy').select('*').whereIn('role_id', ids).orderBy('id'));
-      result.push(...rows.map((row) => ({ ...toPolicy(row), originalId: row.intOrNull('original_id') })));
+    for (const ids of chunks(roleRows.map((row) => row.int(roleTable.id)))) {
+      const rows = await this.ctx.rows(this.ctx.kx(policyTable.$name).select('*').whereIn(policyTable.roleId, ids).orderBy(policyTable.id));
+      result.push(...rows.map((row) => ({ ...toPolicy(row), originalId: row.intOrNull(policyTable.originalId) })));
     }
     return result.sort((a, b) => a.id - b.id);
   }
 }
 
 /** A `policy` row of a draft's policy. */
-function policyRow(roleId: number, policy: PolicyRecord): Record<string, string | number | null> {
+function policyRow(roleId: number, policy: PolicyRecord): TableRow<typeof policyTable> {
   return {
-    role_id: roleId,
+    roleId,
     module: policy.module,
     function: policy.function,
     limitations: jsonText(policy.limitations),
-    original_id: policy.originalId,
+    originalId: policy.originalId,
   };
 }
 

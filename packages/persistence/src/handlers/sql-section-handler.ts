@@ -4,10 +4,14 @@ import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
 import { toSection } from '../mappers/user-values.js';
+import { TABLES } from '../schema/index.js';
 
-const UPDATE = sql<[identifier: string, name: string, sectionId: number]>('UPDATE section SET identifier = ?, name = ? WHERE id = ?');
-const DELETE = sql<[sectionId: number]>('DELETE FROM section WHERE id = ?');
-const ASSIGNMENTS = sql<[sectionId: number]>('SELECT COUNT(*) AS n FROM content WHERE section_id = ?');
+const { section: sections, content } = TABLES;
+const UPDATE = sql<[identifier: string, name: string, sectionId: number]>(
+  `UPDATE ${sections} SET ${sections.$set(['identifier', 'name'])} WHERE ${sections.id} = ?`,
+);
+const DELETE = sql<[sectionId: number]>(`DELETE FROM ${sections} WHERE ${sections.id} = ?`);
+const ASSIGNMENTS = sql<[sectionId: number]>(`SELECT COUNT(*) AS n FROM ${content} WHERE ${content.sectionId} = ?`);
 
 const duplicate = (identifier: string): InvalidArgumentError =>
   new InvalidArgumentError('$sectionCreateStruct', `A Section with identifier '${identifier}' already exists`);
@@ -20,24 +24,24 @@ export class SqlSectionHandler implements SectionHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async loadAll(): Promise<readonly Section[]> {
-    const rows = await this.ctx.rows(this.ctx.kx('section').select('*').orderBy('id'));
+    const rows = await this.ctx.rows(this.ctx.kx(sections.$name).select('*').orderBy(sections.id));
     return rows.map(toSection);
   }
 
   async load(sectionId: number): Promise<Section | null> {
-    const row = await this.ctx.first(this.ctx.kx('section').select('*').where('id', sectionId));
+    const row = await this.ctx.first(this.ctx.kx(sections.$name).select('*').where(sections.id, sectionId));
     return row && toSection(row);
   }
 
   async loadByIdentifier(identifier: string): Promise<Section | null> {
-    const row = await this.ctx.first(this.ctx.kx('section').select('*').where('identifier', identifier));
+    const row = await this.ctx.first(this.ctx.kx(sections.$name).select('*').where(sections.identifier, identifier));
     return row && toSection(row);
   }
 
   async create(section: Omit<Section, 'id'>): Promise<Section> {
     const id = await convertUniqueViolation(
       this.ctx,
-      () => insertReturningId(this.ctx, 'section', { identifier: section.identifier, name: section.name }),
+      () => insertReturningId(this.ctx, sections, { identifier: section.identifier, name: section.name }),
       () => duplicate(section.identifier),
     );
     return { id, ...section };

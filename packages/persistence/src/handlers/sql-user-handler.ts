@@ -5,16 +5,20 @@ import type { SqlContext } from '../db/sql-context.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
 import { toUserAccount } from '../mappers/user-values.js';
 import { userAccountRow } from '../mappers/row-encoders.js';
+import { TABLES } from '../schema/index.js';
 
-const ACCOUNT = 'SELECT content_id, login, email, password_hash, enabled, max_login, password_updated_at FROM user_account';
-const ACCOUNT_BY_CONTENT_ID = sql<[contentId: number]>(`${ACCOUNT} WHERE content_id = ?`);
-const ACCOUNT_BY_LOGIN = sql<[login: string]>(`${ACCOUNT} WHERE lower(login) = lower(?)`);
-const UPSERT_ACCOUNT_COLUMNS = ['content_id', 'login', 'email', 'password_hash', 'enabled', 'max_login', 'password_updated_at'];
+const { userAccount } = TABLES;
+/** The proposed row of an upsert. */
+const excluded = userAccount.$as('excluded');
+const ACCOUNT_KEYS = ['contentId', 'login', 'email', 'passwordHash', 'enabled', 'maxLogin', 'passwordUpdatedAt'] as const;
+const ACCOUNT = `SELECT ${userAccount.$list(ACCOUNT_KEYS)} FROM ${userAccount}`;
+const ACCOUNT_BY_CONTENT_ID = sql<[contentId: number]>(`${ACCOUNT} WHERE ${userAccount.contentId} = ?`);
+const ACCOUNT_BY_LOGIN = sql<[login: string]>(`${ACCOUNT} WHERE lower(${userAccount.login}) = lower(?)`);
 const UPSERT_ACCOUNT = sql(
-  `INSERT INTO user_account (${UPSERT_ACCOUNT_COLUMNS.join(', ')}) VALUES (${placeholders(UPSERT_ACCOUNT_COLUMNS.length)}) ` +
-    'ON CONFLICT (content_id) DO UPDATE SET ' +
-    UPSERT_ACCOUNT_COLUMNS.filter((column) => column !== 'content_id')
-      .map((column) => `${column} = excluded.${column}`)
+  `INSERT INTO ${userAccount} (${userAccount.$list(ACCOUNT_KEYS)}) VALUES (${placeholders(ACCOUNT_KEYS.length)}) ` +
+    `ON CONFLICT (${userAccount.contentId}) DO UPDATE SET ` +
+    ACCOUNT_KEYS.filter((key) => key !== 'contentId')
+      .map((key) => `${userAccount[key]} = ${excluded[key]}`)
       .join(', '),
 );
 
@@ -34,7 +38,7 @@ export class SqlUserHandler implements UserHandler {
   async loadAccounts(contentIds: readonly number[]): Promise<readonly UserAccount[]> {
     const result: UserAccount[] = [];
     for (const ids of chunks([...new Set(contentIds)])) {
-      const rows = await this.ctx.rows(this.ctx.kx('user_account').select('*').whereIn('content_id', ids));
+      const rows = await this.ctx.rows(this.ctx.kx(userAccount.$name).select('*').whereIn(userAccount.contentId, ids));
       result.push(...rows.map(toUserAccount));
     }
     return result.sort((a, b) => a.contentId - b.contentId);
@@ -48,7 +52,7 @@ export class SqlUserHandler implements UserHandler {
   /** Accounts with exactly this email, by content id. */
   async loadAccountsByEmail(email: string): Promise<readonly UserAccount[]> {
     const rows = await this.ctx.rows(
-      this.ctx.kx('user_account').select('*').where('email', email).orderBy('content_id'),
+      this.ctx.kx(userAccount.$name).select('*').where(userAccount.email, email).orderBy(userAccount.contentId),
     );
     return rows.map(toUserAccount);
   }
@@ -61,12 +65,12 @@ export class SqlUserHandler implements UserHandler {
     const row = userAccountRow(account);
     await convertUniqueViolation(
       this.ctx,
-      () => this.ctx.write(UPSERT_ACCOUNT, UPSERT_ACCOUNT_COLUMNS.map((column) => row[column] ?? null)),
+      () => this.ctx.write(UPSERT_ACCOUNT, ACCOUNT_KEYS.map((key) => row[key] ?? null)),
       () => new InvalidArgumentError('login', `The login '${account.login}' is already taken`),
     );
   }
 
   async deleteAccount(contentId: number): Promise<void> {
-    await this.ctx.exec(this.ctx.kx('user_account').where('content_id', contentId).delete());
+    await this.ctx.exec(this.ctx.kx(userAccount.$name).where(userAccount.contentId, contentId).delete());
   }
 }

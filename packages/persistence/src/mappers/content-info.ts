@@ -1,46 +1,52 @@
 import type { ContentInfo } from '@contentrepo/core';
 import { contentStatusOf } from '../db/codes.js';
 import type { Row } from '../db/row.js';
+import { TABLES, type ColumnKey, type TableRef } from '../schema/index.js';
 
-/** Columns of `content` that make a ContentInfo. */
-export const CONTENT_INFO_COLUMNS = [
+const { content } = TABLES;
+
+/** Column keys of `content` that make a ContentInfo. */
+export const CONTENT_INFO_KEYS = [
   'id',
-  'content_type_id',
+  'contentTypeId',
   'name',
-  'section_id',
-  'current_version_no',
-  'owner_id',
+  'sectionId',
+  'currentVersionNo',
+  'ownerId',
   'modified',
   'published',
-  'always_available',
-  'remote_id',
-  'main_language_code',
-  'main_location_id',
+  'alwaysAvailable',
+  'remoteId',
+  'mainLanguageCode',
+  'mainLocationId',
   'status',
-  'is_hidden',
-] as const;
+  'isHidden',
+] as const satisfies readonly ColumnKey<typeof content>[];
 
-/** Select list of the ContentInfo columns of table alias `alias`, each aliased `<prefix><column>`. */
-export function contentInfoSelect(alias: string, prefix = ''): string[] {
-  return CONTENT_INFO_COLUMNS.map((column) => (prefix ? `${alias}.${column} as ${prefix}${column}` : `${alias}.${column}`));
+/** Columns of `content` that make a ContentInfo (SQL names). */
+export const CONTENT_INFO_COLUMNS: readonly string[] = CONTENT_INFO_KEYS.map((key) => content.$column(key));
+
+/** Select list of the ContentInfo columns of `content` under an alias (`c`), each aliased `<prefix><column>`. */
+export function contentInfoSelect(c: TableRef<ColumnKey<typeof content>>, prefix = ''): string[] {
+  return CONTENT_INFO_KEYS.map((key) => (prefix ? `${c[key]} as ${prefix}${content.$column(key)}` : c[key]));
 }
 
 /** A ContentInfo from a row holding the {@link CONTENT_INFO_COLUMNS} (optionally prefixed). */
 export function toContentInfo(row: Row, prefix = ''): ContentInfo {
   return {
-    id: row.int(`${prefix}id`),
-    contentTypeId: row.int(`${prefix}content_type_id`),
-    name: row.str(`${prefix}name`),
-    sectionId: row.int(`${prefix}section_id`),
-    currentVersionNo: row.int(`${prefix}current_version_no`),
-    ownerId: row.int(`${prefix}owner_id`),
-    modificationDate: row.date(`${prefix}modified`),
-    publishedDate: row.dateOrNull(`${prefix}published`),
-    alwaysAvailable: row.bool(`${prefix}always_available`),
-    remoteId: row.str(`${prefix}remote_id`),
-    mainLanguageCode: row.str(`${prefix}main_language_code`),
-    mainLocationId: row.intOrNull(`${prefix}main_location_id`),
-    status: contentStatusOf(row.int(`${prefix}status`)),
-    isHidden: row.bool(`${prefix}is_hidden`),
+    id: row.int(`${prefix}${content.id}`),
+    contentTypeId: row.int(`${prefix}${content.contentTypeId}`),
+    name: row.str(`${prefix}${content.name}`),
+    sectionId: row.int(`${prefix}${content.sectionId}`),
+    currentVersionNo: row.int(`${prefix}${content.currentVersionNo}`),
+    ownerId: row.int(`${prefix}${content.ownerId}`),
+    modificationDate: row.date(`${prefix}${content.modified}`),
+    publishedDate: row.dateOrNull(`${prefix}${content.published}`),
+    alwaysAvailable: row.bool(`${prefix}${content.alwaysAvailable}`),
+    remoteId: row.str(`${prefix}${content.remoteId}`),
+    mainLanguageCode: row.str(`${prefix}${content.mainLanguageCode}`),
+    mainLocationId: row.intOrNull(`${prefix}${content.mainLocationId}`),
+    status: contentStatusOf(row.int(`${prefix}${content.status}`)),
+    isHidden: row.bool(`${prefix}${content.isHidden}`),
   };
 }

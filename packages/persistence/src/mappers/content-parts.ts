@@ -2,39 +2,42 @@ import type { PendingLocation, Relation, StoredField } from '@contentrepo/core';
 import { relationTypeOf, sortFieldOf, sortOrderOf } from '../db/codes.js';
 import { decodeHash } from '../db/json-decoders.js';
 import type { Row } from '../db/row.js';
+import { TABLES } from '../schema/index.js';
+
+const { contentField, contentRelation, pendingLocation } = TABLES;
 
 /** A StoredField from a `content_field` row. */
 export function toStoredField(row: Row): StoredField {
   return {
-    id: row.int('id'),
-    fieldDefinitionId: row.int('field_definition_id'),
-    fieldDefIdentifier: row.str('field_def_identifier'),
-    fieldTypeIdentifier: row.str('field_type_identifier'),
-    languageCode: row.str('language_code'),
-    data: decodeHash(row.json('data'), 'field data'),
+    id: row.int(contentField.id),
+    fieldDefinitionId: row.int(contentField.fieldDefinitionId),
+    fieldDefIdentifier: row.str(contentField.fieldDefIdentifier),
+    fieldTypeIdentifier: row.str(contentField.fieldTypeIdentifier),
+    languageCode: row.str(contentField.languageCode),
+    data: decodeHash(row.json(contentField.data), 'field data'),
   };
 }
 
 /** A Relation from a `content_relation` row. */
 export function toRelation(row: Row): Relation {
   return {
-    id: row.int('id'),
-    sourceContentId: row.int('source_content_id'),
-    sourceVersionNo: row.int('source_version_no'),
-    destinationContentId: row.int('destination_content_id'),
-    type: relationTypeOf(row.int('type')),
-    sourceFieldDefinitionIdentifier: row.strOrNull('source_field_definition_identifier'),
+    id: row.int(contentRelation.id),
+    sourceContentId: row.int(contentRelation.sourceContentId),
+    sourceVersionNo: row.int(contentRelation.sourceVersionNo),
+    destinationContentId: row.int(contentRelation.destinationContentId),
+    type: relationTypeOf(row.int(contentRelation.type)),
+    sourceFieldDefinitionIdentifier: row.strOrNull(contentRelation.sourceFieldDefinitionIdentifier),
   };
 }
 
 /** A PendingLocation from a `pending_location` row. */
 export function toPendingLocation(row: Row): PendingLocation {
   return {
-    parentLocationId: row.int('parent_location_id'),
-    priority: row.int('priority'),
-    hidden: row.bool('hidden'),
-    remoteId: row.str('remote_id'),
-    sortField: sortFieldOf(row.int('sort_field')),
-    sortOrder: sortOrderOf(row.int('sort_order')),
+    parentLocationId: row.int(pendingLocation.parentLocationId),
+    priority: row.int(pendingLocation.priority),
+    hidden: row.bool(pendingLocation.hidden),
+    remoteId: row.str(pendingLocation.remoteId),
+    sortField: sortFieldOf(row.int(pendingLocation.sortField)),
+    sortOrder: sortOrderOf(row.int(pendingLocation.sortOrder)),
   };
 }

@@ -1,22 +1,13 @@
 import { type Location, type LocationRecord, ROOT_CONTENT_INFO } from '@contentrepo/core';
 import { sortFieldOf, sortOrderOf } from '../db/codes.js';
 import type { Row } from '../db/row.js';
+import { TABLES } from '../schema/index.js';
 import { contentInfoSelect, toContentInfo } from './content-info.js';
 
-/** Columns of `location`. */
-export const LOCATION_COLUMNS = [
-  'id',
-  'parent_id',
-  'content_id',
-  'path_string',
-  'depth',
-  'priority',
-  'hidden',
-  'invisible',
-  'remote_id',
-  'sort_field',
-  'sort_order',
-] as const;
+const { location } = TABLES;
+
+/** Column keys of `location`, in table order. */
+export const LOCATION_KEYS = location.$keys;
 
 /** Prefix of the content columns joined to a location row. */
 const CONTENT_PREFIX = 'c_';
@@ -26,23 +17,24 @@ const CONTENT_PREFIX = 'c_';
  * one query returns both, per the LocationHandler contract.
  */
 export function locationWithContentSelect(): string[] {
-  return [...LOCATION_COLUMNS.map((column) => `l.${column}`), ...contentInfoSelect('c', CONTENT_PREFIX)];
+  const l = location.$as('l');
+  return [...LOCATION_KEYS.map((key) => l[key]), ...contentInfoSelect(TABLES.content.$as('c'), CONTENT_PREFIX)];
 }
 
 /** A location's own columns. */
 export function toLocationRecord(row: Row): LocationRecord {
   return {
-    id: row.int('id'),
-    parentLocationId: row.int('parent_id'),
-    contentId: row.int('content_id'),
-    pathString: row.str('path_string'),
-    depth: row.int('depth'),
-    priority: row.int('priority'),
-    hidden: row.bool('hidden'),
-    invisible: row.bool('invisible'),
-    remoteId: row.str('remote_id'),
-    sortField: sortFieldOf(row.int('sort_field')),
-    sortOrder: sortOrderOf(row.int('sort_order')),
+    id: row.int(location.id),
+    parentLocationId: row.int(location.parentId),
+    contentId: row.int(location.contentId),
+    pathString: row.str(location.pathString),
+    depth: row.int(location.depth),
+    priority: row.int(location.priority),
+    hidden: row.bool(location.hidden),
+    invisible: row.bool(location.invisible),
+    remoteId: row.str(location.remoteId),
+    sortField: sortFieldOf(row.int(location.sortField)),
+    sortOrder: sortOrderOf(row.int(location.sortOrder)),
   };
 }
 
@@ -53,7 +45,7 @@ export function toLocationRecord(row: Row): LocationRecord {
  */
 export function toLocation(row: Row): Location {
   const record = toLocationRecord(row);
-  if (row.isNull(`${CONTENT_PREFIX}id`)) {
+  if (row.isNull(`${CONTENT_PREFIX}${TABLES.content.id}`)) {
     if (record.contentId !== 0) throw new Error(`Location ${record.id} refers to missing content ${record.contentId}`);
     return { ...record, contentInfo: ROOT_CONTENT_INFO };
   }

@@ -29,220 +29,229 @@ import {
 import { sortNameOf } from '../db/collation.js';
 import { toSeconds, toSecondsOrNull } from '../db/dates.js';
 import { jsonParam } from '../db/json-decoders.js';
+import { TABLES, type TableRow } from '../schema/index.js';
 
 /**
- * Row encoders: values → the column maps knex inserts (snake_case columns, dates as Unix seconds, enumerations
- * as Ibexa codes, JSON as text). The inverse of the decoders in this folder; shared by handlers and the seed importer.
+ * Row encoders: values → rows keyed by the column keys of the schema description (`db/inserts.ts` writes them
+ * under the columns' SQL names), with dates as Unix seconds, enumerations as Ibexa codes, JSON as text. The
+ * inverse of the decoders in this folder; shared by handlers and the seed importer.
  */
+
+/** A row keyed by SQL column names (the inserts that name their table by a string; see `db/inserts.ts`). */
 export type DbRow = Record<string, string | number | boolean | null>;
 
+const T = TABLES;
+
 /** A `language` row. */
-export const languageRow = (language: Language): DbRow => ({
+export const languageRow = (language: Language): TableRow<typeof T.language> => ({
   id: language.id,
-  language_code: language.languageCode,
+  languageCode: language.languageCode,
   name: language.name,
   enabled: language.enabled,
 });
 
 /** A `section` row. */
-export const sectionRow = (section: Section): DbRow => ({ id: section.id, identifier: section.identifier, name: section.name });
+export const sectionRow = (section: Section): TableRow<typeof T.section> => ({ id: section.id, identifier: section.identifier, name: section.name });
 
 /** A `content_type_group` row. */
-export const contentTypeGroupRow = (group: ContentTypeGroup): DbRow => ({
+export const contentTypeGroupRow = (group: ContentTypeGroup): TableRow<typeof T.contentTypeGroup> => ({
   id: group.id,
   identifier: group.identifier,
   created: toSeconds(group.creationDate),
   modified: toSeconds(group.modificationDate),
-  creator_id: group.creatorId,
-  modifier_id: group.modifierId,
-  is_system: group.isSystem,
+  creatorId: group.creatorId,
+  modifierId: group.modifierId,
+  isSystem: group.isSystem,
 });
 
 /** A `content_type` row (without groups and field definitions). */
-export const contentTypeRow = (type: StoredContentType): DbRow => ({
+export const contentTypeRow = (type: StoredContentType): TableRow<typeof T.contentType> => ({
   id: type.id,
   status: contentTypeStatusCode(type.status),
   identifier: type.identifier,
-  remote_id: type.remoteId,
+  remoteId: type.remoteId,
   names: jsonParam(type.names),
   descriptions: jsonParam(type.descriptions),
   created: toSeconds(type.creationDate),
   modified: toSeconds(type.modificationDate),
-  creator_id: type.creatorId,
-  modifier_id: type.modifierId,
-  url_alias_schema: type.urlAliasSchema,
-  name_schema: type.nameSchema,
-  is_container: type.isContainer,
-  main_language_code: type.mainLanguageCode,
-  default_always_available: type.defaultAlwaysAvailable,
-  default_sort_field: sortFieldCode(type.defaultSortField),
-  default_sort_order: sortOrderCode(type.defaultSortOrder),
+  creatorId: type.creatorId,
+  modifierId: type.modifierId,
+  urlAliasSchema: type.urlAliasSchema,
+  nameSchema: type.nameSchema,
+  isContainer: type.isContainer,
+  mainLanguageCode: type.mainLanguageCode,
+  defaultAlwaysAvailable: type.defaultAlwaysAvailable,
+  defaultSortField: sortFieldCode(type.defaultSortField),
+  defaultSortOrder: sortOrderCode(type.defaultSortOrder),
 });
 
 /** A `field_definition` row of `type` (same status as the type). */
-export const fieldDefinitionRow = (definition: StoredFieldDefinition, type: Pick<StoredContentType, 'id' | 'status'>): DbRow => ({
+export const fieldDefinitionRow = (
+  definition: StoredFieldDefinition,
+  type: Pick<StoredContentType, 'id' | 'status'>,
+): TableRow<typeof T.fieldDefinition> => ({
   id: definition.id,
   status: contentTypeStatusCode(type.status),
-  content_type_id: type.id,
+  contentTypeId: type.id,
   identifier: definition.identifier,
-  field_type_identifier: definition.fieldTypeIdentifier,
-  field_group: definition.fieldGroup,
+  fieldTypeIdentifier: definition.fieldTypeIdentifier,
+  fieldGroup: definition.fieldGroup,
   position: definition.position,
-  is_translatable: definition.isTranslatable,
-  is_required: definition.isRequired,
-  is_info_collector: definition.isInfoCollector,
-  is_searchable: definition.isSearchable,
-  is_thumbnail: definition.isThumbnail,
+  isTranslatable: definition.isTranslatable,
+  isRequired: definition.isRequired,
+  isInfoCollector: definition.isInfoCollector,
+  isSearchable: definition.isSearchable,
+  isThumbnail: definition.isThumbnail,
   names: jsonParam(definition.names),
   descriptions: jsonParam(definition.descriptions),
-  default_value: jsonParam(definition.defaultValue),
-  field_settings: jsonParam(definition.fieldSettings),
-  validator_configuration: jsonParam(definition.validatorConfiguration),
+  defaultValue: jsonParam(definition.defaultValue),
+  fieldSettings: jsonParam(definition.fieldSettings),
+  validatorConfiguration: jsonParam(definition.validatorConfiguration),
 });
 
 /** A `content` row without its id (the database assigns one). */
-export const newContentRow = (info: Omit<ContentInfo, 'id'>): DbRow => ({
-  content_type_id: info.contentTypeId,
-  section_id: info.sectionId,
-  owner_id: info.ownerId,
-  current_version_no: info.currentVersionNo,
+export const newContentRow = (info: Omit<ContentInfo, 'id'>): TableRow<typeof T.content> => ({
+  contentTypeId: info.contentTypeId,
+  sectionId: info.sectionId,
+  ownerId: info.ownerId,
+  currentVersionNo: info.currentVersionNo,
   name: info.name,
-  sort_name: sortNameOf(info.name),
+  sortName: sortNameOf(info.name),
   modified: toSeconds(info.modificationDate),
   published: toSecondsOrNull(info.publishedDate),
-  always_available: info.alwaysAvailable,
-  remote_id: info.remoteId,
-  main_language_code: info.mainLanguageCode,
-  main_location_id: info.mainLocationId,
+  alwaysAvailable: info.alwaysAvailable,
+  remoteId: info.remoteId,
+  mainLanguageCode: info.mainLanguageCode,
+  mainLocationId: info.mainLocationId,
   status: contentStatusCode(info.status),
-  is_hidden: info.isHidden,
+  isHidden: info.isHidden,
 });
 
 /** A `content` row with its id. */
-export const contentRow = (info: ContentInfo): DbRow => ({ id: info.id, ...newContentRow(info) });
+export const contentRow = (info: ContentInfo): TableRow<typeof T.content> => ({ id: info.id, ...newContentRow(info) });
 
 /** A `content_version` row; without `id` in `version` the database assigns one. */
-export const versionRow = (version: Omit<VersionInfo, 'id' | 'names'> & { readonly id?: number }): DbRow => ({
+export const versionRow = (version: Omit<VersionInfo, 'id' | 'names'> & { readonly id?: number }): TableRow<typeof T.contentVersion> => ({
   ...(version.id === undefined ? {} : { id: version.id }),
-  content_id: version.contentId,
-  version_no: version.versionNo,
+  contentId: version.contentId,
+  versionNo: version.versionNo,
   status: versionStatusCode(version.status),
-  creator_id: version.creatorId,
+  creatorId: version.creatorId,
   created: toSeconds(version.creationDate),
   modified: toSeconds(version.modificationDate),
-  initial_language_code: version.initialLanguageCode,
-  language_codes: jsonParam(version.languageCodes),
+  initialLanguageCode: version.initialLanguageCode,
+  languageCodes: jsonParam(version.languageCodes),
 });
 
 /** The `content_name` rows of one version. */
-export const nameRows = (contentId: number, versionNo: number, names: TranslatedStrings): DbRow[] =>
+export const nameRows = (contentId: number, versionNo: number, names: TranslatedStrings): TableRow<typeof T.contentName>[] =>
   Object.entries(names).map(([languageCode, name]) => ({
-    content_id: contentId,
-    version_no: versionNo,
-    language_code: languageCode,
+    contentId: contentId,
+    versionNo: versionNo,
+    languageCode: languageCode,
     name,
   }));
 
 /** A `content_field` row of a field whose id is known. */
-export const fieldRow = (contentId: number, versionNo: number, field: NewField & { readonly id: number }): DbRow => ({
+export const fieldRow = (contentId: number, versionNo: number, field: NewField & { readonly id: number }): TableRow<typeof T.contentField> => ({
   id: field.id,
-  version_no: versionNo,
-  content_id: contentId,
-  field_definition_id: field.fieldDefinitionId,
-  field_def_identifier: field.fieldDefIdentifier,
-  field_type_identifier: field.fieldTypeIdentifier,
-  language_code: field.languageCode,
+  versionNo: versionNo,
+  contentId: contentId,
+  fieldDefinitionId: field.fieldDefinitionId,
+  fieldDefIdentifier: field.fieldDefIdentifier,
+  fieldTypeIdentifier: field.fieldTypeIdentifier,
+  languageCode: field.languageCode,
   data: jsonParam(field.data),
 });
 
 /** A `content_relation` row without id (the database assigns one). */
-export const newRelationRow = (contentId: number, versionNo: number, relation: NewRelation): DbRow => ({
-  source_content_id: contentId,
-  source_version_no: versionNo,
-  destination_content_id: relation.destinationContentId,
+export const newRelationRow = (contentId: number, versionNo: number, relation: NewRelation): TableRow<typeof T.contentRelation> => ({
+  sourceContentId: contentId,
+  sourceVersionNo: versionNo,
+  destinationContentId: relation.destinationContentId,
   type: relationTypeCode(relation.type),
-  source_field_definition_identifier: relation.sourceFieldDefinitionIdentifier,
+  sourceFieldDefinitionIdentifier: relation.sourceFieldDefinitionIdentifier,
 });
 
 /** A `content_relation` row with its id. */
-export const relationRow = (relation: Relation): DbRow => ({
+export const relationRow = (relation: Relation): TableRow<typeof T.contentRelation> => ({
   id: relation.id,
   ...newRelationRow(relation.sourceContentId, relation.sourceVersionNo, relation),
 });
 
 /** A `pending_location` row. */
-export const pendingLocationRow = (contentId: number, pending: PendingLocation): DbRow => ({
-  content_id: contentId,
-  parent_location_id: pending.parentLocationId,
+export const pendingLocationRow = (contentId: number, pending: PendingLocation): TableRow<typeof T.pendingLocation> => ({
+  contentId: contentId,
+  parentLocationId: pending.parentLocationId,
   priority: pending.priority,
   hidden: pending.hidden,
-  remote_id: pending.remoteId,
-  sort_field: sortFieldCode(pending.sortField),
-  sort_order: sortOrderCode(pending.sortOrder),
+  remoteId: pending.remoteId,
+  sortField: sortFieldCode(pending.sortField),
+  sortOrder: sortOrderCode(pending.sortOrder),
 });
 
 /** A `location` row with its id. */
-export const locationRow = (location: LocationRecord): DbRow => ({
+export const locationRow = (location: LocationRecord): TableRow<typeof T.location> => ({
   id: location.id,
-  parent_id: location.parentLocationId,
-  content_id: location.contentId,
-  path_string: location.pathString,
+  parentId: location.parentLocationId,
+  contentId: location.contentId,
+  pathString: location.pathString,
   depth: location.depth,
   priority: location.priority,
   hidden: location.hidden,
   invisible: location.invisible,
-  remote_id: location.remoteId,
-  sort_field: sortFieldCode(location.sortField),
-  sort_order: sortOrderCode(location.sortOrder),
+  remoteId: location.remoteId,
+  sortField: sortFieldCode(location.sortField),
+  sortOrder: sortOrderCode(location.sortOrder),
 });
 
 /** A `user_account` row. */
-export const userAccountRow = (account: UserAccount): DbRow => ({
-  content_id: account.contentId,
+export const userAccountRow = (account: UserAccount): TableRow<typeof T.userAccount> => ({
+  contentId: account.contentId,
   login: account.login,
   email: account.email,
-  password_hash: account.passwordHash,
+  passwordHash: account.passwordHash,
   enabled: account.enabled,
-  max_login: account.maxLogin,
-  password_updated_at: toSecondsOrNull(account.passwordUpdatedAt),
+  maxLogin: account.maxLogin,
+  passwordUpdatedAt: toSecondsOrNull(account.passwordUpdatedAt),
 });
 
 /** A `policy` row. */
-export const policyRow = (policy: Policy): DbRow => ({
+export const policyRow = (policy: Policy): TableRow<typeof T.policy> => ({
   id: policy.id,
-  role_id: policy.roleId,
+  roleId: policy.roleId,
   module: policy.module,
   function: policy.function,
   limitations: jsonParam(policy.limitations),
 });
 
 /** A `role_assignment` row. */
-export const roleAssignmentRow = (assignment: RoleAssignment): DbRow => ({
+export const roleAssignmentRow = (assignment: RoleAssignment): TableRow<typeof T.roleAssignment> => ({
   id: assignment.id,
-  role_id: assignment.roleId,
-  subject_kind: assignment.subjectKind,
-  subject_id: assignment.subjectId,
+  roleId: assignment.roleId,
+  subjectKind: assignment.subjectKind,
+  subjectId: assignment.subjectId,
   limitation: jsonParam(assignment.limitation),
 });
 
 /** An `object_state_group` row. */
-export const objectStateGroupRow = (group: ObjectStateGroup): DbRow => ({
+export const objectStateGroupRow = (group: ObjectStateGroup): TableRow<typeof T.objectStateGroup> => ({
   id: group.id,
   identifier: group.identifier,
-  default_language_code: group.defaultLanguageCode,
-  language_codes: jsonParam(group.languageCodes),
+  defaultLanguageCode: group.defaultLanguageCode,
+  languageCodes: jsonParam(group.languageCodes),
   names: jsonParam(group.names),
   descriptions: jsonParam(group.descriptions),
 });
 
 /** An `object_state` row. */
-export const objectStateRow = (state: ObjectState): DbRow => ({
+export const objectStateRow = (state: ObjectState): TableRow<typeof T.objectState> => ({
   id: state.id,
-  group_id: state.groupId,
+  groupId: state.groupId,
   identifier: state.identifier,
   priority: state.priority,
-  default_language_code: state.defaultLanguageCode,
-  language_codes: jsonParam(state.languageCodes),
+  defaultLanguageCode: state.defaultLanguageCode,
+  languageCodes: jsonParam(state.languageCodes),
   names: jsonParam(state.names),
   descriptions: jsonParam(state.descriptions),
 });

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENTITIES } from '../entities/index.js';
 import { createPersistence } from '../index.js';
 import { MIGRATIONS } from './index.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
@@ -17,14 +16,6 @@ describeOnEachDialect(
       await store().migrate();
       const applied = await store().query('SELECT name FROM mikro_orm_migrations ORDER BY id');
       expect(applied.map((row) => row.str('name'))).toEqual(MIGRATIONS.map((migration) => migration.name));
-    });
-
-    it('create every column the entity schemas describe', async () => {
-      for (const schema of ENTITIES) {
-        const meta = schema.meta;
-        const snake = Object.keys(meta.properties).map((column) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
-        await expect(store().query(`SELECT ${snake.join(', ')} FROM ${meta.tableName ?? ''} WHERE 1 = 0`)).resolves.toEqual([]);
-      }
     });
   },
   { seed: false },

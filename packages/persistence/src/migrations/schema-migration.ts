@@ -21,4 +21,9 @@ export abstract class SchemaMigration extends Migration {
       sql: (statement) => this.addSql(statement),
     };
   }
+
+  /** Adds the statements of the migration's dialect (the body `schema/migration-source.ts` generates). */
+  protected statements(byDialect: Readonly<Record<Dialect, readonly string[]>>): void {
+    for (const statement of byDialect[this.dialect]) this.addSql(statement);
+  }
 }

@@ -4,8 +4,16 @@ import { contentStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { placeholders } from '../db/statement.js';
+import { TABLES } from '../schema/index.js';
 import { fragment, joinFragments, type SqlFragment } from './sql-fragment.js';
 import { containsCondition } from './wildcard.js';
+
+const { content } = TABLES;
+/** A dictionary word (`w`) and the postings of a word (`pl`, `sl`) with their items (`sc`). */
+const w = TABLES.searchWord.$as('w');
+const pl = TABLES.searchWordLink.$as('pl');
+const sl = TABLES.searchWordLink.$as('sl');
+const sc = TABLES.content.$as('sc');
 
 /**
  * The first string after every string that starts with `prefix`, in code-point order (SQLite BINARY, PostgreSQL
@@ -44,13 +52,13 @@ export function alternativeCondition(dialect: Dialect, alternative: FullTextAlte
   if (text.includes('\u0000') || (kind === 'exact' && text === '')) return null;
   switch (kind) {
     case 'exact':
-      return fragment('w.word = ?', text);
+      return fragment(`${w.word} = ?`, text);
     case 'prefix':
-      return startsWith('w.word', text);
+      return startsWith(w.word, text);
     case 'suffix':
-      return startsWith('w.reversed', reversedWord(text));
+      return startsWith(w.reversed, reversedWord(text));
     case 'infix':
-      return containsCondition(dialect, 'w.word', text);
+      return containsCondition(dialect, w.word, text);
   }
 }
 
@@ -75,7 +83,7 @@ const PUBLISHED = contentStatusCode('PUBLISHED');
  * entries of the partial index `content_published_items_index` (migration 0002), whose condition the literal
  * status matches; the exact count when it is below the bound.
  */
-export const PUBLISHED_ITEMS_UP_TO = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM content WHERE status = ${PUBLISHED} LIMIT ?) bounded`;
+export const PUBLISHED_ITEMS_UP_TO = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${content} WHERE ${content.status} = ${PUBLISHED} LIMIT ?) bounded`;
 
 /** The published items counted up to `bound` ({@link PUBLISHED_ITEMS_UP_TO}). */
 async function publishedItemsUpTo(ctx: SqlContext, bound: number): Promise<number> {
@@ -88,8 +96,8 @@ async function frequencies(ctx: SqlContext, ids: readonly number[]): Promise<Map
   const result = new Map<number, number>();
   for (const batch of chunks(ids)) {
     const rows = await ctx.rawRows(
-      'SELECT sl.word_id AS id, COUNT(DISTINCT sl.content_id) AS df FROM search_word_link sl JOIN content sc ON sc.id = sl.content_id ' +
-        `WHERE sl.word_id IN (${placeholders(batch.length)}) AND sc.status = ${PUBLISHED} GROUP BY sl.word_id`,
+      `SELECT ${sl.wordId} AS id, COUNT(DISTINCT ${sl.contentId}) AS df FROM ${sl} JOIN ${sc} ON ${sc.id} = ${sl.contentId} ` +
+        `WHERE ${sl.wordId} IN (${placeholders(batch.length)}) AND ${sc.status} = ${PUBLISHED} GROUP BY ${sl.wordId}`,
       batch,
     );
     for (const row of rows) result.set(row.int('id'), row.int('df'));
@@ -107,7 +115,8 @@ export function dictionaryQuery(dialect: Dialect, query: string): SqlFragment | 
     return condition ? [condition] : [];
   });
   const any = joinFragments(conditions, ' OR ');
-  return any && { sql: `SELECT w.id AS id, (SELECT COUNT(*) FROM search_word_link pl WHERE pl.word_id = w.id) AS postings FROM search_word w WHERE ${any.sql}`, bindings: any.bindings };
+  const postings = `(SELECT COUNT(*) FROM ${pl} WHERE ${pl.wordId} = ${w.id}) AS postings`;
+  return any && { sql: `SELECT ${w.id} AS id, ${postings} FROM ${w} WHERE ${any.sql}`, bindings: any.bindings };
 }
 
 async function dictionaryMatches(ctx: SqlContext, query: string): Promise<MatchedWord[]> {

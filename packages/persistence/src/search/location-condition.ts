@@ -1,9 +1,14 @@
 import type { Criterion, SortClause } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
+import { TABLES } from '../schema/index.js';
 import type { CriterionContext, CriterionType, WhereBuilder } from './criterion-handler.js';
+import { c, l, type LocationRef } from './search-aliases.js';
 
-/** Adds a condition on the location table alias it is given. */
-export type LocationCondition = (query: Knex.QueryBuilder, alias: string) => void;
+/** The item's locations, in a content search (`ml`). */
+const ml = TABLES.location.$as('ml');
+
+/** Adds a condition on the location (under the alias of the ref) it is given. */
+export type LocationCondition = (query: Knex.QueryBuilder, at: LocationRef) => void;
 
 /**
  * A location criterion (search-auth-errors-data.md A.9): in a location search it applies to the hit's own
@@ -17,12 +22,12 @@ export type LocationCondition = (query: Knex.QueryBuilder, alias: string) => voi
  * serves), so that the subquery still walks the location index of the criterion and probes the prefilter's list.
  */
 export function locationMatch(ctx: CriterionContext, condition: LocationCondition): WhereBuilder {
-  if (ctx.target === 'location') return (query) => query.where((inner) => condition(inner, 'l'));
-  const item = `${ctx.dialect === 'sqlite' ? '+' : ''}ml.content_id`;
+  if (ctx.target === 'location') return (query) => query.where((inner) => condition(inner, l));
+  const item = `${ctx.dialect === 'sqlite' ? '+' : ''}${ml.contentId}`;
   return (query) => {
-    const locations = ctx.kx('location as ml').select('ml.content_id').where('ml.depth', '>', 0).where((inner) => condition(inner, 'ml'));
+    const locations = ctx.kx(`${ml}`).select(ml.contentId).where(ml.depth, '>', 0).where((inner) => condition(inner, ml));
     for (const prefilter of ctx.itemPrefilters) locations.whereRaw(`${item} IN (${prefilter.sql})`, [...prefilter.bindings]);
-    query.whereIn('c.id', locations);
+    query.whereIn(c.id, locations);
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type SortContext,
   type SortJoin,
 } from './sort-clause-handler.js';
+import { c, l } from './search-aliases.js';
 import type { SqlFragment } from './sql-fragment.js';
 
 const CRITERIA: ReadonlyMap<CriterionType, RegisteredCriterionHandler> = new Map(
@@ -33,7 +34,7 @@ const SORT_CLAUSES: ReadonlyMap<SortClauseType, RegisteredSortClauseHandler> = n
  * Hits are published items. The status is written literally (not bound) so that SQLite checks it in the partial
  * index `content_published_items_index` (migration 0002) instead of reading each candidate's row.
  */
-const PUBLISHED = `c.status = ${contentStatusCode('PUBLISHED')}`;
+const PUBLISHED = `${c.status} = ${contentStatusCode('PUBLISHED')}`;
 
 /** No prefilters, Field criteria as lists of entries (the plain translation). */
 const NO_PLAN: CriterionPlan = { itemPrefilters: [], probeFields: false };
@@ -109,10 +110,10 @@ export function buildSearch(
   });
   const where = contextOf(false).apply(query.criterion);
   let base: Knex.QueryBuilder;
-  if (target === 'content') base = kx('content as c').whereRaw(PUBLISHED);
+  if (target === 'content') base = kx(`${c}`).whereRaw(PUBLISHED);
   else {
-    base = kx('location as l').where('l.depth', '>', 0);
-    if (readsItem(query.criterion, query.sortClauses)) base.join('content as c', 'c.id', 'l.content_id');
+    base = kx(`${l}`).where(l.depth, '>', 0);
+    if (readsItem(query.criterion, query.sortClauses)) base.join(`${c}`, c.id, l.contentId);
   }
   base.where((inner) => where(inner));
   const count = base.clone().count({ total: '*' });
@@ -142,7 +143,7 @@ export function buildSearch(
       total = typeof key !== 'string';
     }
   }
-  const tieBreak = target === 'content' ? 'c.id' : 'l.id';
+  const tieBreak = target === 'content' ? c.id : l.id;
   const ordered = (columns: readonly string[]): Knex.QueryBuilder => {
     const page = base.clone().select(kx.raw(columns.join(', ')));
     for (const join of joins) applySortJoin(page, join);

@@ -3,6 +3,8 @@ import type { Knex } from '@mikro-orm/knex';
 import { contentTypeStatusCode } from '../db/codes.js';
 import type { Dialect } from '../db/dialect.js';
 import type { SearchTarget } from './criterion-handler.js';
+import { TABLES } from '../schema/index.js';
+import { c } from './search-aliases.js';
 import type { SqlFragment } from './sql-fragment.js';
 
 /** Tables a sort clause may need joined to the search query, each joined at most once. */
@@ -71,12 +73,13 @@ export function sortClauseHandler<T extends SortClauseType>(type: T, handler: So
   };
 }
 
+/** The item's section, joined for sorting. */
+export const ss = TABLES.section.$as('ss');
+/** The item's published content type, joined for sorting. */
+export const sct = TABLES.contentType.$as('sct');
+
 /** Applies the joins a sort needs. */
 export function applySortJoin(query: Knex.QueryBuilder, join: SortJoin): void {
-  if (join === 'section') query.leftJoin('section as ss', 'ss.id', 'c.section_id');
-  else {
-    query.leftJoin('content_type as sct', (on) =>
-      on.on('sct.id', 'c.content_type_id').andOnVal('sct.status', contentTypeStatusCode('DEFINED')),
-    );
-  }
+  if (join === 'section') query.leftJoin(`${ss}`, ss.id, c.sectionId);
+  else query.leftJoin(`${sct}`, (on) => on.on(sct.id, c.contentTypeId).andOnVal(sct.status, contentTypeStatusCode('DEFINED')));
 }

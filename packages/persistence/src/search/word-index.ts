@@ -3,7 +3,10 @@ import { chunks } from '../db/batches.js';
 import type { Row } from '../db/row.js';
 import type { SqlValue } from '../db/sql-session.js';
 import { placeholders, StatementsBySize, type Statement } from '../db/statement.js';
+import { TABLES } from '../schema/index.js';
 import { reversedWord } from './full-text-words.js';
+
+const { searchWord, searchWordLink } = TABLES;
 
 /** What the word index is written through: a {@link SqlContext}, or a migration's executor. */
 export interface StatementRunner {
@@ -13,11 +16,17 @@ export interface StatementRunner {
 
 /** New dictionary words, existing ones left alone (no row is updated, so concurrent publishes never wait on a word). */
 const INSERT_WORDS = new StatementsBySize(
-  (size) => `INSERT INTO search_word (word, reversed) VALUES ${Array.from({ length: size }, () => '(?, ?)').join(', ')} ON CONFLICT (word) DO NOTHING`,
+  (size) =>
+    `INSERT INTO ${searchWord} (${searchWord.$list(['word', 'reversed'])}) VALUES ${Array.from({ length: size }, () => '(?, ?)').join(', ')} ` +
+    `ON CONFLICT (${searchWord.word}) DO NOTHING`,
 );
-const WORD_IDS = new StatementsBySize((size) => `SELECT id, word FROM search_word WHERE word IN (${placeholders(size)})`);
+const WORD_IDS = new StatementsBySize(
+  (size) => `SELECT ${searchWord.$list(['id', 'word'])} FROM ${searchWord} WHERE ${searchWord.word} IN (${placeholders(size)})`,
+);
 const INSERT_LINKS = new StatementsBySize(
-  (size) => `INSERT INTO search_word_link (word_id, content_id, language_code) VALUES ${Array.from({ length: size }, () => '(?, ?, ?)').join(', ')}`,
+  (size) =>
+    `INSERT INTO ${searchWordLink} (${searchWordLink.$list(['wordId', 'contentId', 'languageCode'])}) ` +
+    `VALUES ${Array.from({ length: size }, () => '(?, ?, ?)').join(', ')}`,
 );
 
 /**
@@ -46,7 +55,7 @@ export async function insertWords(runner: StatementRunner, contentId: number, wo
   const ids = new Map<string, number>();
   for (const batch of chunks(distinct)) {
     await runner.write(INSERT_WORDS.of(batch.length), batch.flatMap((word) => [word, reversedWord(word)]));
-    for (const row of await runner.all(WORD_IDS.of(batch.length), batch)) ids.set(row.str('word'), row.int('id'));
+    for (const row of await runner.all(WORD_IDS.of(batch.length), batch)) ids.set(row.str(searchWord.word), row.int(searchWord.id));
   }
   const links: SqlValue[][] = [];
   for (const [languageCode, set] of words) {

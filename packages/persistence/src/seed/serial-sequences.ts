@@ -1,31 +1,25 @@
 import type { SqlContext } from '../db/sql-context.js';
-
-/** Tables with an autoincrement `id` (knex `increments`: SQLite AUTOINCREMENT, PostgreSQL serial). */
-export const SERIAL_TABLES = [
-  'section',
-  'content_type_group',
-  'content',
-  'content_version',
-  'content_relation',
-  'pending_location',
-  'location',
-  'role',
-  'policy',
-  'role_assignment',
-  'object_state_group',
-  'object_state',
-] as const;
+import { SCHEMA } from '../schema/index.js';
 
 /**
- * Moves the serial sequence of every autoincrement table past the highest id present, after rows were inserted
- * with explicit ids. PostgreSQL: `setval(pg_get_serial_sequence(table, 'id'), max(id) + 1, false)`. SQLite needs
- * nothing: AUTOINCREMENT keeps `sqlite_sequence` at the highest id ever inserted, explicit ones included.
+ * The columns whose values the database assigns (`autoIncrement()` / `rowId()` in the schema description:
+ * PostgreSQL serial, SQLite AUTOINCREMENT or rowid), as `[table, column]`.
+ */
+export const SERIAL_COLUMNS: readonly (readonly [table: string, column: string])[] = SCHEMA.tables.flatMap((table) =>
+  table.columns.filter((column) => column.identity !== null).map((column) => [table.name, column.name] as const),
+);
+
+/**
+ * Moves the serial sequence of every generated column past the highest value present, after rows were inserted
+ * with explicit ids. PostgreSQL: `setval(pg_get_serial_sequence(table, column), max + 1, false)`. SQLite needs
+ * nothing: AUTOINCREMENT keeps `sqlite_sequence` at the highest id ever inserted, explicit ones included, and a
+ * rowid follows the highest one present.
  */
 export async function resetSerialSequences(ctx: SqlContext): Promise<void> {
   if (ctx.dialect !== 'postgresql') return;
-  for (const table of SERIAL_TABLES) {
+  for (const [table, column] of SERIAL_COLUMNS) {
     await ctx.run(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`,
+      `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), COALESCE((SELECT MAX(${column}) FROM ${table}), 0) + 1, false)`,
     );
   }
 }

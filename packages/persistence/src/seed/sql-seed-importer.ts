@@ -20,13 +20,15 @@ import {
   sectionRow,
   userAccountRow,
   versionRow,
-  type DbRow,
 } from '../mappers/row-encoders.js';
+import { TABLES, type TableRow } from '../schema/index.js';
 import { resetSerialSequences } from './serial-sequences.js';
-import { advanceUrlAliasSequence, urlAliasRow } from '../handlers/url/sql-url-alias-handler.js';
+import { urlAliasRow } from '../handlers/url/sql-url-alias-handler.js';
+
+const T = TABLES;
 
 /** Tables whose rows mean "the repository has data" (the first start is when all are empty). */
-const DATA_TABLES = ['language', 'section', 'content_type', 'content', 'location'] as const;
+const DATA_TABLES = [T.language, T.section, T.contentType, T.content, T.location] as const;
 
 /**
  * SeedImporter on SQL: writes a RepositorySeed with its exact ids in one transaction (in foreign-key order) and
@@ -49,61 +51,57 @@ export class SqlSeedImporter implements SeedImporter {
       if (!(await new SqlSeedImporter(tx).isEmpty())) {
         throw new BadStateError('$seed', 'the repository is not empty; a seed is imported only on first start');
       }
-      await insertRows(tx, 'language', seed.languages.map(languageRow));
-      await insertRows(tx, 'section', seed.sections.map(sectionRow));
-      await insertRows(tx, 'content_type_group', seed.contentTypeGroups.map(contentTypeGroupRow));
-      await insertRows(tx, 'content_type', seed.contentTypes.map(contentTypeRow));
+      await insertRows(tx, T.language, seed.languages.map(languageRow));
+      await insertRows(tx, T.section, seed.sections.map(sectionRow));
+      await insertRows(tx, T.contentTypeGroup, seed.contentTypeGroups.map(contentTypeGroupRow));
+      await insertRows(tx, T.contentType, seed.contentTypes.map(contentTypeRow));
       await insertRows(
         tx,
-        'content_type_group_link',
+        T.contentTypeGroupLink,
         seed.contentTypes.flatMap((type) =>
-          type.groupIds.map((groupId) => ({
-            content_type_id: type.id,
-            content_type_status: contentTypeStatusCode(type.status),
-            group_id: groupId,
-          })),
+          type.groupIds.map((groupId) => ({ contentTypeId: type.id, contentTypeStatus: contentTypeStatusCode(type.status), groupId })),
         ),
       );
       await insertRows(
         tx,
-        'field_definition',
+        T.fieldDefinition,
         seed.contentTypes.flatMap((type) => type.fieldDefinitions.map((definition) => fieldDefinitionRow(definition, type))),
       );
       await insertContents(tx, seed);
-      await insertRows(tx, 'location', seed.locations.map(locationRow));
-      await insertRows(tx, 'user_account', seed.userAccounts.map(userAccountRow));
+      await insertRows(tx, T.location, seed.locations.map(locationRow));
+      await insertRows(tx, T.userAccount, seed.userAccounts.map(userAccountRow));
       await insertRows(
         tx,
-        'role',
+        T.role,
         seed.roles.map((role) => ({ id: role.id, identifier: role.identifier, status: roleStatusCode(role.status) })),
       );
-      await insertRows(tx, 'policy', seed.roles.flatMap((role) => role.policies.map(policyRow)));
-      await insertRows(tx, 'role_assignment', seed.roleAssignments.map(roleAssignmentRow));
-      await insertRows(tx, 'object_state_group', seed.objectStateGroups.map(objectStateGroupRow));
-      await insertRows(tx, 'object_state', seed.objectStates.map(objectStateRow));
+      await insertRows(tx, T.policy, seed.roles.flatMap((role) => role.policies.map(policyRow)));
+      await insertRows(tx, T.roleAssignment, seed.roleAssignments.map(roleAssignmentRow));
+      await insertRows(tx, T.objectStateGroup, seed.objectStateGroups.map(objectStateGroupRow));
+      await insertRows(tx, T.objectState, seed.objectStates.map(objectStateRow));
       const groupOfState = new Map(seed.objectStates.map((state) => [state.id, state.groupId]));
       await insertRows(
         tx,
-        'content_object_state',
+        T.contentObjectState,
         seed.contentObjectStates.map(({ contentId, stateId }) => {
           const groupId = groupOfState.get(stateId);
           if (groupId === undefined) throw new Error(`Seed: content ${contentId} refers to unknown state ${stateId}`);
-          return { content_id: contentId, group_id: groupId, state_id: stateId };
+          return { contentId, groupId, stateId };
         }),
       );
-      await insertRows(tx, 'url_alias', (seed.urlAliases ?? []).map(urlAliasRow));
-      await advanceUrlAliasSequence(tx, (seed.urlAliases ?? []).reduce((highest, alias) => Math.max(highest, alias.id), 0));
+      await insertRows(tx, T.urlAlias, (seed.urlAliases ?? []).map(urlAliasRow));
+      await advanceSequence(tx, 'url_alias', (seed.urlAliases ?? []).reduce((highest, alias) => Math.max(highest, alias.id), 0));
       await advanceGenerators(tx, seed);
     });
   }
 }
 
 async function insertContents(tx: SqlContext, seed: RepositorySeed): Promise<void> {
-  const contents: DbRow[] = [];
-  const versions: DbRow[] = [];
-  const names: DbRow[] = [];
-  const fields: DbRow[] = [];
-  const relations: DbRow[] = [];
+  const contents: TableRow<typeof T.content>[] = [];
+  const versions: TableRow<typeof T.contentVersion>[] = [];
+  const names: TableRow<typeof T.contentName>[] = [];
+  const fields: TableRow<typeof T.contentField>[] = [];
+  const relations: TableRow<typeof T.contentRelation>[] = [];
   for (const { contentInfo, versions: seeded } of seed.contents) {
     contents.push(contentRow(contentInfo));
     for (const version of seeded) {
@@ -114,11 +112,11 @@ async function insertContents(tx: SqlContext, seed: RepositorySeed): Promise<voi
       relations.push(...version.relations.map(relationRow));
     }
   }
-  await insertRows(tx, 'content', contents);
-  await insertRows(tx, 'content_version', versions);
-  await insertRows(tx, 'content_name', names);
-  await insertRows(tx, 'content_field', fields);
-  await insertRows(tx, 'content_relation', relations);
+  await insertRows(tx, T.content, contents);
+  await insertRows(tx, T.contentVersion, versions);
+  await insertRows(tx, T.contentName, names);
+  await insertRows(tx, T.contentField, fields);
+  await insertRows(tx, T.contentRelation, relations);
 }
 
 async function advanceGenerators(tx: SqlContext, seed: RepositorySeed): Promise<void> {

@@ -3,19 +3,21 @@ import { toSeconds } from '../db/dates.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
+import { TABLES } from '../schema/index.js';
+
+const { session: sessions } = TABLES;
+const COLUMNS = sessions.$list(['id', 'userId', 'csrfToken', 'createdAt', 'expiresAt']);
 
 const INSERT_SESSION = sql<[id: string, userId: number, csrfToken: string, createdAt: number, expiresAt: number]>(
-  'INSERT INTO session (id, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  `INSERT INTO ${sessions} (${COLUMNS}) VALUES (?, ?, ?, ?, ?)`,
 );
-const LIVE_SESSION = sql<[id: string, now: number]>(
-  'SELECT id, user_id, csrf_token, created_at, expires_at FROM session WHERE id = ? AND expires_at > ?',
-);
-const TOUCH_SESSION = sql<[expiresAt: number, id: string]>('UPDATE session SET expires_at = ? WHERE id = ?');
-const DELETE_SESSION = sql<[id: string]>('DELETE FROM session WHERE id = ?');
-const DELETE_EXPIRED = sql<[now: number]>('DELETE FROM session WHERE expires_at <= ?');
+const LIVE_SESSION = sql<[id: string, now: number]>(`SELECT ${COLUMNS} FROM ${sessions} WHERE ${sessions.id} = ? AND ${sessions.expiresAt} > ?`);
+const TOUCH_SESSION = sql<[expiresAt: number, id: string]>(`UPDATE ${sessions} SET ${sessions.expiresAt} = ? WHERE ${sessions.id} = ?`);
+const DELETE_SESSION = sql<[id: string]>(`DELETE FROM ${sessions} WHERE ${sessions.id} = ?`);
+const DELETE_EXPIRED = sql<[now: number]>(`DELETE FROM ${sessions} WHERE ${sessions.expiresAt} <= ?`);
 
 /**
- * SessionStore on the `session` table (schema `SessionEntity`), every operation one precompiled statement (the
+ * SessionStore on the `session` table, every operation one precompiled statement (the
  * read and the touch run on every cookie request). Dates have second precision. A session whose `expiresAt` is
  * not after the clock's now is treated as absent; {@link SqlSessionStore.purgeExpired} removes such rows.
  */
@@ -57,10 +59,10 @@ export class SqlSessionStore implements SessionStore {
 
 function toSession(row: Row): Session {
   return {
-    id: row.str('id'),
-    userId: row.int('user_id'),
-    csrfToken: row.str('csrf_token'),
-    createdAt: row.date('created_at'),
-    expiresAt: row.date('expires_at'),
+    id: row.str(sessions.id),
+    userId: row.int(sessions.userId),
+    csrfToken: row.str(sessions.csrfToken),
+    createdAt: row.date(sessions.createdAt),
+    expiresAt: row.date(sessions.expiresAt),
   };
 }

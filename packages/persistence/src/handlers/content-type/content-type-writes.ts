@@ -5,14 +5,15 @@ import { insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import type { SqlValue } from '../../db/sql-session.js';
 import { toContentType, toFieldDefinition } from '../../mappers/content-type.js';
-import { contentTypeRow, fieldDefinitionRow, type DbRow } from '../../mappers/row-encoders.js';
+import { contentTypeRow, fieldDefinitionRow } from '../../mappers/row-encoders.js';
+import { TABLES } from '../../schema/index.js';
 import {
   COPY_DEFINITIONS,
   COPY_LINKS,
   COPY_TYPE_ROW,
   COPY_TYPE_TO_DRAFT,
   DEFINED,
-  DEFINITION_COLUMNS,
+  DEFINITION_KEYS,
   DEFINITIONS_BY_STATUS,
   DELETE_DEFINITION,
   DELETE_DEFINITIONS,
@@ -23,11 +24,13 @@ import {
   SET_DEFINITIONS_STATUS,
   SET_LINKS_STATUS,
   TYPE_BY_ID_AND_STATUS,
-  TYPE_COLUMNS,
+  TYPE_KEYS,
   TYPE_ROW_FROM_DRAFT,
   UPDATE_DEFINITION_ROW,
   UPDATE_TYPE_ROW,
 } from './content-type-statements.js';
+
+const { contentType, contentTypeGroupLink, fieldDefinition } = TABLES;
 
 /** A type in one status (row, links, definitions by position then id), or null. */
 export async function loadTypeInStatus(ctx: SqlContext, id: number, status: number): Promise<StoredContentType | null> {
@@ -36,7 +39,7 @@ export async function loadTypeInStatus(ctx: SqlContext, id: number, status: numb
   const [links, definitions] = await Promise.all([ctx.all(LINKS_BY_STATUS, [id, status]), ctx.all(DEFINITIONS_BY_STATUS, [id, status])]);
   return toContentType(
     row,
-    links.map((link) => link.int('group_id')),
+    links.map((link) => link.int(contentTypeGroupLink.groupId)),
     definitions.map(toFieldDefinition),
   );
 }
@@ -47,11 +50,11 @@ async function loadOrFail(ctx: SqlContext, id: number, status: number): Promise<
   return type;
 }
 
-/** `values` of `row` in `columns` order. @throws Error for a missing column (a programming error). */
-function valuesOf(row: DbRow, columns: readonly string[]): SqlValue[] {
-  return columns.map((column) => {
-    const value = row[column];
-    if (value === undefined) throw new Error(`Row without column '${column}'`);
+/** `values` of `row` in `keys` order. @throws Error for a missing column (a programming error). */
+function valuesOf<K extends string>(row: { readonly [P in K]?: SqlValue }, keys: readonly K[]): SqlValue[] {
+  return keys.map((key) => {
+    const value = row[key];
+    if (value === undefined) throw new Error(`Row without column '${key}'`);
     return value;
   });
 }
@@ -63,15 +66,15 @@ export function createDraft(ctx: SqlContext, type: NewStoredContentType): Promis
     if (id === undefined) throw new Error('Content type id allocation returned no id');
     const definitionIds = await allocateIds(tx, 'field_definition', type.fieldDefinitions.length);
     const key = { id, status: 'DRAFT' } as const;
-    await insertRows(tx, 'content_type', [contentTypeRow({ ...type, ...key, fieldDefinitions: [] })]);
+    await insertRows(tx, contentType, [contentTypeRow({ ...type, ...key, fieldDefinitions: [] })]);
     await insertRows(
       tx,
-      'content_type_group_link',
-      [...new Set(type.groupIds)].map((groupId) => ({ content_type_id: id, content_type_status: DRAFT, group_id: groupId })),
+      contentTypeGroupLink,
+      [...new Set(type.groupIds)].map((groupId) => ({ contentTypeId: id, contentTypeStatus: DRAFT, groupId })),
     );
     await insertRows(
       tx,
-      'field_definition',
+      fieldDefinition,
       type.fieldDefinitions.map((definition, index) => {
         const definitionId = definitionIds[index];
         if (definitionId === undefined) throw new Error('Field definition id allocation returned too few ids');
@@ -100,7 +103,7 @@ export function createDraftFromDefined(
 export function updateDraft(ctx: SqlContext, id: number, patch: ContentTypeDraftPatch): Promise<StoredContentType> {
   return ctx.atomic(async (tx) => {
     const row = contentTypeRow({ ...patch, id, status: 'DRAFT', groupIds: [], fieldDefinitions: [] });
-    await tx.write(UPDATE_TYPE_ROW, [...valuesOf(row, TYPE_COLUMNS), id, DRAFT]);
+    await tx.write(UPDATE_TYPE_ROW, [...valuesOf(row, TYPE_KEYS), id, DRAFT]);
     return loadOrFail(tx, id, DRAFT);
   });
 }
@@ -115,7 +118,7 @@ export function addFieldDefinition(
     const [definitionId] = await allocateIds(tx, 'field_definition', 1);
     if (definitionId === undefined) throw new Error('Field definition id allocation returned no id');
     const added = { ...definition, id: definitionId };
-    await insertRows(tx, 'field_definition', [fieldDefinitionRow(added, { id, status: 'DRAFT' })]);
+    await insertRows(tx, fieldDefinition, [fieldDefinitionRow(added, { id, status: 'DRAFT' })]);
     return added;
   });
 }
@@ -123,7 +126,7 @@ export function addFieldDefinition(
 /** Replaces the columns of a DRAFT field definition. */
 export async function updateFieldDefinition(ctx: SqlContext, id: number, definition: StoredFieldDefinition): Promise<void> {
   const row = fieldDefinitionRow(definition, { id, status: 'DRAFT' });
-  await ctx.write(UPDATE_DEFINITION_ROW, [...valuesOf(row, DEFINITION_COLUMNS), definition.id, DRAFT]);
+  await ctx.write(UPDATE_DEFINITION_ROW, [...valuesOf(row, DEFINITION_KEYS), definition.id, DRAFT]);
 }
 
 /** Removes a DRAFT field definition. */

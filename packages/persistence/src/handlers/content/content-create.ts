@@ -23,10 +23,13 @@ import {
   pendingLocationRow,
   versionRow,
 } from '../../mappers/row-encoders.js';
+import { TABLES } from '../../schema/index.js';
 import { duplicateContentRemoteId } from '../duplicate-errors.js';
 import { insertFields } from './content-fields.js';
 import { FIELD_POSITIONS } from './content-queries.js';
 import { loadContentInfo } from './content-reads.js';
+
+const { content, contentVersion, contentName, contentField, contentRelation, pendingLocation, fieldDefinition } = TABLES;
 
 /**
  * `ContentHandler.create`: the item (status DRAFT, current version 1, no location yet), its draft version 1,
@@ -54,7 +57,7 @@ export async function createContent(ctx: SqlContext, record: ContentCreateRecord
     };
     const contentId = await convertUniqueViolation(
       tx,
-      () => insertReturningId(tx, 'content', newContentRow(info)),
+      () => insertReturningId(tx, content, newContentRow(info)),
       () => duplicateContentRemoteId(record.remoteId),
     );
     const version: Omit<VersionInfo, 'id'> = {
@@ -68,11 +71,11 @@ export async function createContent(ctx: SqlContext, record: ContentCreateRecord
       languageCodes: [...record.languageCodes],
       names: { ...record.names },
     };
-    const versionId = await insertReturningId(tx, 'content_version', versionRow(version));
-    await insertRows(tx, 'content_name', nameRows(contentId, 1, record.names));
+    const versionId = await insertReturningId(tx, contentVersion, versionRow(version));
+    await insertRows(tx, contentName, nameRows(contentId, 1, record.names));
     const fields = await insertFields(tx, contentId, 1, record.fields);
-    await insertRows(tx, 'content_relation', record.relations.map((relation) => newRelationRow(contentId, 1, relation)));
-    await insertRows(tx, 'pending_location', record.pendingLocations.map((pending) => pendingLocationRow(contentId, pending)));
+    await insertRows(tx, contentRelation, record.relations.map((relation) => newRelationRow(contentId, 1, relation)));
+    await insertRows(tx, pendingLocation, record.pendingLocations.map((pending) => pendingLocationRow(contentId, pending)));
     return {
       contentInfo: { id: contentId, ...info },
       versionInfo: { id: versionId, ...version },
@@ -101,7 +104,7 @@ async function inFieldOrder(ctx: SqlContext, fields: StoredField[]): Promise<Sto
   if (fields.length < 2) return fields;
   const ids = [...new Set(fields.map((field) => field.fieldDefinitionId))];
   const rows = ids.length > 1 ? await ctx.all(FIELD_POSITIONS.of(ids.length), ids) : [];
-  const position = new Map(rows.map((row) => [row.int('id'), row.int('position')]));
+  const position = new Map(rows.map((row) => [row.int(fieldDefinition.id), row.int(fieldDefinition.position)]));
   const at = (field: StoredField): number => position.get(field.fieldDefinitionId) ?? 0;
   return fields.sort(
     (a, b) =>
@@ -119,6 +122,28 @@ export interface CopyRequest {
   readonly pendingLocations: readonly PendingLocation[];
 }
 
+const V_COPIED = ['status', 'creatorId', 'created', 'modified', 'initialLanguageCode', 'languageCodes'] as const;
+const R_COPIED = ['destinationContentId', 'type', 'sourceFieldDefinitionIdentifier'] as const;
+
+/**
+ * The copy's versions, names and relations from the source's (parameters: copy id, source id, and with `single`
+ * the version number, which becomes 1); without `single` every version keeps its number.
+ */
+const copyVersions = (single: boolean): string =>
+  `INSERT INTO ${contentVersion} (${contentVersion.$list(['contentId', 'versionNo', ...V_COPIED])}) ` +
+  `SELECT ?, ${single ? '1' : contentVersion.versionNo}, ${contentVersion.$list(V_COPIED)} FROM ${contentVersion} ` +
+  `WHERE ${contentVersion.contentId} = ?${single ? ` AND ${contentVersion.versionNo} = ?` : ''} ORDER BY ${contentVersion.versionNo}`;
+const copyNames = (single: boolean): string =>
+  `INSERT INTO ${contentName} (${contentName.$list(['contentId', 'versionNo', 'languageCode', 'name'])}) ` +
+  `SELECT ?, ${single ? '1' : contentName.versionNo}, ${contentName.$list(['languageCode', 'name'])} FROM ${contentName} ` +
+  `WHERE ${contentName.contentId} = ?${single ? ` AND ${contentName.versionNo} = ?` : ''}`;
+const copyRelations = (single: boolean): string =>
+  `INSERT INTO ${contentRelation} (${contentRelation.$list(['sourceContentId', 'sourceVersionNo', ...R_COPIED])}) ` +
+  `SELECT ?, ${single ? '1' : contentRelation.sourceVersionNo}, ${contentRelation.$list(R_COPIED)} FROM ${contentRelation} ` +
+  `WHERE ${contentRelation.sourceContentId} = ?${single ? ` AND ${contentRelation.sourceVersionNo} = ?` : ''} ORDER BY ${contentRelation.id}`;
+const COPY_ALL = { versions: copyVersions(false), names: copyNames(false), relations: copyRelations(false) };
+const COPY_ONE = { versions: copyVersions(true), names: copyNames(true), relations: copyRelations(true) };
+
 /**
  * `ContentHandler.copy`: a new item with new ids holding every version of the source (or only `versionNo`,
  * renumbered 1) with their statuses, names and relations copied set-based (`INSERT … SELECT`) and fields
@@ -134,28 +159,29 @@ export async function copyContent(ctx: SqlContext, sourceId: number, request: Co
     if (!source) throw NotFoundError.content(sourceId);
     const single = request.versionNo;
     const versionQuery = tx
-      .kx('content_version')
-      .select('version_no', 'status')
-      .where('content_id', sourceId)
-      .orderBy('version_no');
-    if (single !== null) versionQuery.where('version_no', single);
+      .kx(contentVersion.$name)
+      .select(contentVersion.versionNo, contentVersion.status)
+      .where(contentVersion.contentId, sourceId)
+      .orderBy(contentVersion.versionNo);
+    if (single !== null) versionQuery.where(contentVersion.versionNo, single);
     const versions = (await tx.rows(versionQuery)).map((row) => ({
-      versionNo: row.int('version_no'),
-      status: row.int('status'),
+      versionNo: row.int(contentVersion.versionNo),
+      status: row.int(contentVersion.status),
     }));
     const current = versions.find((version) => version.versionNo === source.currentVersionNo) ?? versions[0];
     if (!current) throw NotFoundError.version(sourceId, single ?? source.currentVersionNo);
     const published = versions.some((version) => version.status === versionStatusCode('PUBLISHED'));
     const currentName = await tx.first(
-      tx.kx('content_name').select('name').where({
-        content_id: sourceId,
-        version_no: current.versionNo,
-        language_code: source.mainLanguageCode,
-      }),
+      tx
+        .kx(contentName.$name)
+        .select(contentName.name)
+        .where(contentName.contentId, sourceId)
+        .where(contentName.versionNo, current.versionNo)
+        .where(contentName.languageCode, source.mainLanguageCode),
     );
-    const content = newContentRow({
+    const copied = newContentRow({
       ...source,
-      name: currentName?.str('name') ?? source.name,
+      name: currentName?.str(contentName.name) ?? source.name,
       remoteId: request.remoteId,
       modificationDate: request.date,
       publishedDate: published ? request.date : null,
@@ -165,34 +191,16 @@ export async function copyContent(ctx: SqlContext, sourceId: number, request: Co
     });
     const copyId = await convertUniqueViolation(
       tx,
-      () => insertReturningId(tx, 'content', content),
+      () => insertReturningId(tx, content, copied),
       () => duplicateContentRemoteId(request.remoteId),
     );
-    const versionFilter = single === null ? '' : ' AND version_no = ?';
     const filterArgs = single === null ? [] : [single];
-    const versionNoExpr = single === null ? 'version_no' : '1';
-    await tx.run(
-      'INSERT INTO content_version (content_id, version_no, status, creator_id, created, modified, ' +
-        'initial_language_code, language_codes) ' +
-        `SELECT ?, ${versionNoExpr}, status, creator_id, created, modified, initial_language_code, language_codes ` +
-        `FROM content_version WHERE content_id = ?${versionFilter} ORDER BY version_no`,
-      [copyId, sourceId, ...filterArgs],
-    );
-    await tx.run(
-      'INSERT INTO content_name (content_id, version_no, language_code, name) ' +
-        `SELECT ?, ${versionNoExpr}, language_code, name FROM content_name WHERE content_id = ?${versionFilter}`,
-      [copyId, sourceId, ...filterArgs],
-    );
-    await tx.run(
-      'INSERT INTO content_relation (source_content_id, source_version_no, destination_content_id, type, ' +
-        'source_field_definition_identifier) ' +
-        `SELECT ?, ${single === null ? 'source_version_no' : '1'}, destination_content_id, type, ` +
-        'source_field_definition_identifier FROM content_relation WHERE source_content_id = ?' +
-        `${single === null ? '' : ' AND source_version_no = ?'} ORDER BY id`,
-      [copyId, sourceId, ...filterArgs],
-    );
+    const copies = single === null ? COPY_ALL : COPY_ONE;
+    await tx.run(copies.versions, [copyId, sourceId, ...filterArgs]);
+    await tx.run(copies.names, [copyId, sourceId, ...filterArgs]);
+    await tx.run(copies.relations, [copyId, sourceId, ...filterArgs]);
     await copyFields(tx, sourceId, copyId, single);
-    await insertRows(tx, 'pending_location', request.pendingLocations.map((pending) => pendingLocationRow(copyId, pending)));
+    await insertRows(tx, pendingLocation, request.pendingLocations.map((pending) => pendingLocationRow(copyId, pending)));
     const copy = await loadContentInfo(tx, { id: copyId });
     if (!copy) throw new Error(`Content ${copyId} vanished after its creation`);
     return copy;
@@ -200,15 +208,15 @@ export async function copyContent(ctx: SqlContext, sourceId: number, request: Co
 }
 
 async function copyFields(tx: SqlContext, sourceId: number, copyId: number, single: number | null): Promise<void> {
-  const query = tx.kx('content_field').select('*').where('content_id', sourceId).orderBy(['version_no', 'id']);
-  if (single !== null) query.where('version_no', single);
-  const fields = (await tx.rows(query)).map((row) => ({ versionNo: row.int('version_no'), field: toStoredField(row) }));
+  const query = tx.kx(contentField.$name).select('*').where(contentField.contentId, sourceId).orderBy([contentField.versionNo, contentField.id]);
+  if (single !== null) query.where(contentField.versionNo, single);
+  const fields = (await tx.rows(query)).map((row) => ({ versionNo: row.int(contentField.versionNo), field: toStoredField(row) }));
   const sourceIds = [...new Set(fields.map(({ field }) => field.id))];
   const freshIds = await allocateIds(tx, 'content_field', sourceIds.length);
   const idMap = new Map(sourceIds.map((id, index) => [id, freshIds[index] ?? 0]));
   await insertRows(
     tx,
-    'content_field',
+    contentField,
     fields.map(({ versionNo, field }) =>
       fieldRow(copyId, single === null ? versionNo : 1, { ...field, id: idMap.get(field.id) ?? 0 }),
     ),

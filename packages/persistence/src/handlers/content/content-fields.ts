@@ -3,6 +3,7 @@ import { allocateIds } from '../../db/id-sequences.js';
 import { insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { fieldRow } from '../../mappers/row-encoders.js';
+import { TABLES } from '../../schema/index.js';
 
 /**
  * Gives every field an id: its own when set, otherwise a new one from the `content_field` sequence (one
@@ -35,7 +36,7 @@ export async function insertFields(
   const withIds = await withFieldIds(ctx, fields);
   await insertRows(
     ctx,
-    'content_field',
+    TABLES.contentField,
     withIds.map((field) => fieldRow(contentId, versionNo, field)),
   );
   return withIds;

@@ -8,27 +8,26 @@ import { sql, type Statement } from '../../db/statement.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
 import { updateById } from '../../db/updates.js';
 import { toContentInfo } from '../../mappers/content-info.js';
-import type { DbRow } from '../../mappers/row-encoders.js';
+import { TABLES, type TableRow } from '../../schema/index.js';
 import { duplicateContentRemoteId } from '../duplicate-errors.js';
 import { CONTENT_INFO_BY_ID, INFO_RETURNING } from './content-queries.js';
 
+const { content, contentObjectState, contentRelation, pendingLocation, contentField, contentName, contentVersion } = TABLES;
+
 /** The `content` columns a metadata patch changes (absent members are left out). */
-function patchColumns(patch: ContentMetadataPatch): DbRow {
-  const columns: DbRow = {};
-  if (patch.ownerId !== undefined) columns['owner_id'] = patch.ownerId;
-  if (patch.sectionId !== undefined) columns['section_id'] = patch.sectionId;
-  if (patch.publishedDate !== undefined) columns['published'] = toSeconds(patch.publishedDate);
-  if (patch.modificationDate !== undefined) columns['modified'] = toSeconds(patch.modificationDate);
-  if (patch.mainLanguageCode !== undefined) columns['main_language_code'] = patch.mainLanguageCode;
-  if (patch.alwaysAvailable !== undefined) columns['always_available'] = patch.alwaysAvailable;
-  if (patch.remoteId !== undefined) columns['remote_id'] = patch.remoteId;
-  if (patch.mainLocationId !== undefined) columns['main_location_id'] = patch.mainLocationId;
-  if (patch.name !== undefined) {
-    columns['name'] = patch.name;
-    columns['sort_name'] = sortNameOf(patch.name);
-  }
-  if (patch.isHidden !== undefined) columns['is_hidden'] = patch.isHidden;
-  return columns;
+function patchColumns(patch: ContentMetadataPatch): TableRow<typeof content> {
+  return {
+    ...(patch.ownerId === undefined ? {} : { ownerId: patch.ownerId }),
+    ...(patch.sectionId === undefined ? {} : { sectionId: patch.sectionId }),
+    ...(patch.publishedDate === undefined ? {} : { published: toSeconds(patch.publishedDate) }),
+    ...(patch.modificationDate === undefined ? {} : { modified: toSeconds(patch.modificationDate) }),
+    ...(patch.mainLanguageCode === undefined ? {} : { mainLanguageCode: patch.mainLanguageCode }),
+    ...(patch.alwaysAvailable === undefined ? {} : { alwaysAvailable: patch.alwaysAvailable }),
+    ...(patch.remoteId === undefined ? {} : { remoteId: patch.remoteId }),
+    ...(patch.mainLocationId === undefined ? {} : { mainLocationId: patch.mainLocationId }),
+    ...(patch.name === undefined ? {} : { name: patch.name, sortName: sortNameOf(patch.name) }),
+    ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
+  };
 }
 
 /**
@@ -41,7 +40,7 @@ export async function updateMetadata(ctx: SqlContext, contentId: number, patch: 
   let row: Row | null;
   if (Object.keys(columns).length === 0) row = await ctx.one(CONTENT_INFO_BY_ID, [contentId]);
   else {
-    const { statement, params } = updateById('content', columns, contentId, INFO_RETURNING);
+    const { statement, params } = updateById(content, columns, contentId, INFO_RETURNING);
     row = await convertUniqueViolation(
       ctx,
       () => ctx.one(statement, params),
@@ -53,14 +52,14 @@ export async function updateMetadata(ctx: SqlContext, contentId: number, patch: 
 }
 
 const DELETE_CONTENT: readonly Statement<[contentId: number]>[] = [
-  sql('DELETE FROM content_object_state WHERE content_id = ?'),
-  sql('DELETE FROM content_relation WHERE source_content_id = ?'),
-  sql('DELETE FROM content_relation WHERE destination_content_id = ?'),
-  sql('DELETE FROM pending_location WHERE content_id = ?'),
-  sql('DELETE FROM content_field WHERE content_id = ?'),
-  sql('DELETE FROM content_name WHERE content_id = ?'),
-  sql('DELETE FROM content_version WHERE content_id = ?'),
-  sql('DELETE FROM content WHERE id = ?'),
+  sql(`DELETE FROM ${contentObjectState} WHERE ${contentObjectState.contentId} = ?`),
+  sql(`DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ?`),
+  sql(`DELETE FROM ${contentRelation} WHERE ${contentRelation.destinationContentId} = ?`),
+  sql(`DELETE FROM ${pendingLocation} WHERE ${pendingLocation.contentId} = ?`),
+  sql(`DELETE FROM ${contentField} WHERE ${contentField.contentId} = ?`),
+  sql(`DELETE FROM ${contentName} WHERE ${contentName.contentId} = ?`),
+  sql(`DELETE FROM ${contentVersion} WHERE ${contentVersion.contentId} = ?`),
+  sql(`DELETE FROM ${content} WHERE ${content.id} = ?`),
 ];
 
 /**

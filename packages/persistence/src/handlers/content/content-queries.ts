@@ -4,12 +4,20 @@ import { contentTypeStatusCode } from '../../db/codes.js';
 import type { Dialect } from '../../db/dialect.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
 import { CONTENT_INFO_COLUMNS, contentInfoSelect } from '../../mappers/content-info.js';
-import { VERSION_COLUMNS, versionSelect } from '../../mappers/version-info.js';
+import { VERSION_KEYS, versionSelect } from '../../mappers/version-info.js';
+import { TABLES } from '../../schema/index.js';
 
 /**
  * The content handler's read statements, precompiled (`db/statement.ts`). Batch reads are compiled once per
  * number of items; only field reads restricted to languages are knex builders.
  */
+
+const { content, contentVersion, contentName, contentField, contentRelation, pendingLocation, fieldDefinition } = TABLES;
+const c = content.$as('c');
+const v = contentVersion.$as('v');
+const n = contentName.$as('n');
+const f = contentField.$as('f');
+const d = fieldDefinition.$as('d');
 
 /** Prefix of the version columns in content ⋈ version rows. */
 export const VERSION_PREFIX = 'v_';
@@ -17,36 +25,37 @@ export const VERSION_PREFIX = 'v_';
 const DEFINED = contentTypeStatusCode('DEFINED');
 
 /** The ContentInfo columns of `content c`. */
-const INFO = contentInfoSelect('c').join(', ');
+const INFO = contentInfoSelect(c).join(', ');
 /** The ContentInfo columns of a `content` row being written (RETURNING). */
 export const INFO_RETURNING = CONTENT_INFO_COLUMNS.join(', ');
 /**
  * The version's names as a JSON object `{language: name}` in one column of the head row (one statement fewer on
  * every content read than querying `content_name` apart).
  */
+const namesOfVersion = `FROM ${n} WHERE ${n.contentId} = ${v.contentId} AND ${n.versionNo} = ${v.versionNo}) AS ${VERSION_PREFIX}names`;
 const NAMES_JSON = {
-  sqlite: `(SELECT json_group_object(n.language_code, n.name) FROM content_name n WHERE n.content_id = v.content_id AND n.version_no = v.version_no) AS ${VERSION_PREFIX}names`,
-  postgresql: `(SELECT COALESCE(json_object_agg(n.language_code, n.name), '{}'::json) FROM content_name n WHERE n.content_id = v.content_id AND n.version_no = v.version_no) AS ${VERSION_PREFIX}names`,
+  sqlite: `(SELECT json_group_object(${n.languageCode}, ${n.name}) ${namesOfVersion}`,
+  postgresql: `(SELECT COALESCE(json_object_agg(${n.languageCode}, ${n.name}), '{}'::json) ${namesOfVersion}`,
 } as const;
-const headColumns = (dialect: Dialect): string => `${INFO}, ${versionSelect('v', VERSION_PREFIX).join(', ')}, ${NAMES_JSON[dialect]}`;
+const headColumns = (dialect: Dialect): string => `${INFO}, ${versionSelect(v, VERSION_PREFIX).join(', ')}, ${NAMES_JSON[dialect]}`;
 const currentHeads = (dialect: Dialect): string =>
-  `SELECT ${headColumns(dialect)} FROM content c JOIN content_version v ON v.content_id = c.id AND v.version_no = c.current_version_no`;
+  `SELECT ${headColumns(dialect)} FROM ${c} JOIN ${v} ON ${v.contentId} = ${c.id} AND ${v.versionNo} = ${c.currentVersionNo}`;
 /** The VersionInfo columns of a `content_version` row (without the names). */
-const VERSION = VERSION_COLUMNS.join(', ');
+const VERSION = contentVersion.$list(VERSION_KEYS);
 
 /** ContentInfo by id. */
-export const CONTENT_INFO_BY_ID = sql<[contentId: number]>(`SELECT ${INFO} FROM content c WHERE c.id = ?`);
+export const CONTENT_INFO_BY_ID = sql<[contentId: number]>(`SELECT ${INFO} FROM ${c} WHERE ${c.id} = ?`);
 
 /** ContentInfo by remoteId. */
-export const CONTENT_INFO_BY_REMOTE_ID = sql<[remoteId: string]>(`SELECT ${INFO} FROM content c WHERE c.remote_id = ?`);
+export const CONTENT_INFO_BY_REMOTE_ID = sql<[remoteId: string]>(`SELECT ${INFO} FROM ${c} WHERE ${c.remoteId} = ?`);
 
 /** ContentInfos of `size` ids. */
 export const CONTENT_INFO_BY_IDS = new StatementsBySize(
-  (size) => `SELECT ${INFO} FROM content c WHERE c.id IN (${placeholders(size)})`,
+  (size) => `SELECT ${INFO} FROM ${c} WHERE ${c.id} IN (${placeholders(size)})`,
 );
 
 const versionHead = (dialect: Dialect): string =>
-  `SELECT ${headColumns(dialect)} FROM content c JOIN content_version v ON v.content_id = c.id WHERE c.id = ? AND v.version_no = ?`;
+  `SELECT ${headColumns(dialect)} FROM ${c} JOIN ${v} ON ${v.contentId} = ${c.id} WHERE ${c.id} = ? AND ${v.versionNo} = ?`;
 
 /** Content ⋈ one version, with the version's names. */
 export const HEAD_OF_VERSION = sql<[contentId: number, versionNo: number]>({
@@ -56,39 +65,42 @@ export const HEAD_OF_VERSION = sql<[contentId: number, versionNo: number]>({
 
 /** Content ⋈ its current version, with the version's names. */
 export const HEAD_OF_CURRENT = sql<[contentId: number]>({
-  sqlite: `${currentHeads('sqlite')} WHERE c.id = ?`,
-  postgresql: `${currentHeads('postgresql')} WHERE c.id = ?`,
+  sqlite: `${currentHeads('sqlite')} WHERE ${c.id} = ?`,
+  postgresql: `${currentHeads('postgresql')} WHERE ${c.id} = ?`,
 });
 
 /** Content ⋈ current version of `size` items, with their names. */
 export const HEADS_OF_CURRENT = new StatementsBySize((size) => ({
-  sqlite: `${currentHeads('sqlite')} WHERE c.id IN (${placeholders(size)})`,
-  postgresql: `${currentHeads('postgresql')} WHERE c.id IN (${placeholders(size)})`,
+  sqlite: `${currentHeads('sqlite')} WHERE ${c.id} IN (${placeholders(size)})`,
+  postgresql: `${currentHeads('postgresql')} WHERE ${c.id} IN (${placeholders(size)})`,
 }));
 
 /** Versions of an item by number. */
 export const VERSIONS_OF_CONTENT = sql<[contentId: number]>(
-  `SELECT ${VERSION} FROM content_version WHERE content_id = ? ORDER BY version_no`,
+  `SELECT ${VERSION} FROM ${contentVersion} WHERE ${contentVersion.contentId} = ? ORDER BY ${contentVersion.versionNo}`,
 );
 
 /** One version. */
 export const VERSION_BY_NUMBER = sql<[contentId: number, versionNo: number]>(
-  `SELECT ${VERSION} FROM content_version WHERE content_id = ? AND version_no = ?`,
+  `SELECT ${VERSION} FROM ${contentVersion} WHERE ${contentVersion.contentId} = ? AND ${contentVersion.versionNo} = ?`,
 );
 
-const NAME_COLUMNS = 'content_id, version_no, language_code, name';
+const NAME_COLUMNS = contentName.$list(['contentId', 'versionNo', 'languageCode', 'name']);
 
 /** Names of every version of an item. */
-export const NAMES_OF_CONTENT = sql<[contentId: number]>(`SELECT ${NAME_COLUMNS} FROM content_name WHERE content_id = ?`);
+export const NAMES_OF_CONTENT = sql<[contentId: number]>(`SELECT ${NAME_COLUMNS} FROM ${contentName} WHERE ${contentName.contentId} = ?`);
 
 /** Names of one version. */
 export const NAMES_OF_VERSION = sql<[contentId: number, versionNo: number]>(
-  `SELECT ${NAME_COLUMNS} FROM content_name WHERE content_id = ? AND version_no = ?`,
+  `SELECT ${NAME_COLUMNS} FROM ${contentName} WHERE ${contentName.contentId} = ? AND ${contentName.versionNo} = ?`,
 );
 
-/** `(content_id = ? AND version_no = ?) OR …` for `size` versions (parameters: content id, version number each). */
-const versionPairs = (size: number, alias = ''): string =>
-  Array.from({ length: size }, () => `(${alias}content_id = ? AND ${alias}version_no = ?)`).join(' OR ');
+/**
+ * `(content_id = ? AND version_no = ?) OR …` for `size` versions (parameters: content id, version number each),
+ * on the content id and version number columns of a table (`source_…` of relations).
+ */
+const versionPairs = (size: number, contentId: string, versionNo: string): string =>
+  Array.from({ length: size }, () => `(${contentId} = ? AND ${versionNo} = ?)`).join(' OR ');
 
 /**
  * Field order of one or more versions: by version, then field definition position (of the published definition;
@@ -96,19 +108,19 @@ const versionPairs = (size: number, alias = ''): string =>
  * orders them.
  */
 const fieldOrder = (dialect: Dialect): string =>
-  `f.content_id, f.version_no, COALESCE(d.position, 0), f.field_definition_id, ${binaryOrder(dialect, 'f.language_code')}`;
-const FIELDS_FROM = `SELECT f.* FROM content_field f LEFT JOIN field_definition d ON d.id = f.field_definition_id AND d.status = ${DEFINED}`;
+  `${f.contentId}, ${f.versionNo}, COALESCE(${d.position}, 0), ${f.fieldDefinitionId}, ${binaryOrder(dialect, f.languageCode)}`;
+const FIELDS_FROM = `SELECT ${f.$all} FROM ${f} LEFT JOIN ${d} ON ${d.id} = ${f.fieldDefinitionId} AND ${d.status} = ${DEFINED}`;
 
 /** Fields of one version in every language (order: see `fieldOrder`). */
 export const FIELDS_OF_VERSION = sql<[contentId: number, versionNo: number]>({
-  sqlite: `${FIELDS_FROM} WHERE f.content_id = ? AND f.version_no = ? ORDER BY ${fieldOrder('sqlite')}`,
-  postgresql: `${FIELDS_FROM} WHERE f.content_id = ? AND f.version_no = ? ORDER BY ${fieldOrder('postgresql')}`,
+  sqlite: `${FIELDS_FROM} WHERE ${f.contentId} = ? AND ${f.versionNo} = ? ORDER BY ${fieldOrder('sqlite')}`,
+  postgresql: `${FIELDS_FROM} WHERE ${f.contentId} = ? AND ${f.versionNo} = ? ORDER BY ${fieldOrder('postgresql')}`,
 });
 
 /** Fields of `size` versions in every language (parameters: content id and version number of each). */
 export const FIELDS_OF_VERSIONS = new StatementsBySize((size) => ({
-  sqlite: `${FIELDS_FROM} WHERE ${versionPairs(size, 'f.')} ORDER BY ${fieldOrder('sqlite')}`,
-  postgresql: `${FIELDS_FROM} WHERE ${versionPairs(size, 'f.')} ORDER BY ${fieldOrder('postgresql')}`,
+  sqlite: `${FIELDS_FROM} WHERE ${versionPairs(size, f.contentId, f.versionNo)} ORDER BY ${fieldOrder('sqlite')}`,
+  postgresql: `${FIELDS_FROM} WHERE ${versionPairs(size, f.contentId, f.versionNo)} ORDER BY ${fieldOrder('postgresql')}`,
 }));
 
 /** Fields of several versions restricted to languages (a knex builder: the rare case, compiled per call). */
@@ -118,41 +130,52 @@ export function fieldsInLanguages(
   versions: readonly { readonly contentId: number; readonly versionNo: number }[],
   languages: readonly string[],
 ): Knex.QueryBuilder {
-  return kx('content_field as f')
-    .leftJoin('field_definition as d', (join) => join.on('d.id', 'f.field_definition_id').andOnVal('d.status', DEFINED))
-    .select('f.*')
+  return kx(`${f}`)
+    .leftJoin(`${d}`, (join) => join.on(d.id, f.fieldDefinitionId).andOnVal(d.status, DEFINED))
+    .select(f.$all)
     .where((where) => {
       for (const version of versions) {
-        where.orWhere((one) => one.where('f.content_id', version.contentId).andWhere('f.version_no', version.versionNo));
+        where.orWhere((one) => one.where(f.contentId, version.contentId).andWhere(f.versionNo, version.versionNo));
       }
     })
-    .whereIn('f.language_code', [...languages])
+    .whereIn(f.languageCode, [...languages])
     .orderByRaw(fieldOrder(dialect));
 }
 
-const RELATION_COLUMNS = 'id, source_content_id, source_version_no, destination_content_id, type, source_field_definition_identifier';
+const RELATION_COLUMNS = contentRelation.$list([
+  'id',
+  'sourceContentId',
+  'sourceVersionNo',
+  'destinationContentId',
+  'type',
+  'sourceFieldDefinitionIdentifier',
+]);
 
 /** Relations of one version, by id. */
 export const RELATIONS_OF_VERSION = sql<[contentId: number, versionNo: number]>(
-  `SELECT ${RELATION_COLUMNS} FROM content_relation WHERE source_content_id = ? AND source_version_no = ? ORDER BY id`,
+  `SELECT ${RELATION_COLUMNS} FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ? AND ${contentRelation.sourceVersionNo} = ? ` +
+    `ORDER BY ${contentRelation.id}`,
 );
 
 /** Relations of `size` versions, by id (parameters: content id and version number of each). */
 export const RELATIONS_OF_VERSIONS = new StatementsBySize(
   (size) =>
-    `SELECT ${RELATION_COLUMNS} FROM content_relation WHERE ${versionPairs(size, 'source_')} ORDER BY id`,
+    `SELECT ${RELATION_COLUMNS} FROM ${contentRelation} ` +
+    `WHERE ${versionPairs(size, contentRelation.sourceContentId, contentRelation.sourceVersionNo)} ORDER BY ${contentRelation.id}`,
 );
 
 /** Pending locations of an item, in creation order. */
 export const PENDING_LOCATIONS = sql<[contentId: number]>(
-  'SELECT parent_location_id, priority, hidden, remote_id, sort_field, sort_order FROM pending_location ' +
-    'WHERE content_id = ? ORDER BY id',
+  `SELECT ${pendingLocation.$list(['parentLocationId', 'priority', 'hidden', 'remoteId', 'sortField', 'sortOrder'])} FROM ${pendingLocation} ` +
+    `WHERE ${pendingLocation.contentId} = ? ORDER BY ${pendingLocation.id}`,
 );
 
 /** Deletes the pending locations of an item. */
-export const DELETE_PENDING_LOCATIONS = sql<[contentId: number]>('DELETE FROM pending_location WHERE content_id = ?');
+export const DELETE_PENDING_LOCATIONS = sql<[contentId: number]>(`DELETE FROM ${pendingLocation} WHERE ${pendingLocation.contentId} = ?`);
 
 /** Positions of `size` published field definitions by id (to order the fields of a new item as loads do). */
 export const FIELD_POSITIONS = new StatementsBySize(
-  (size) => `SELECT id, position FROM field_definition WHERE status = ${DEFINED} AND id IN (${placeholders(size)})`,
+  (size) =>
+    `SELECT ${fieldDefinition.$list(['id', 'position'])} FROM ${fieldDefinition} ` +
+    `WHERE ${fieldDefinition.status} = ${DEFINED} AND ${fieldDefinition.id} IN (${placeholders(size)})`,
 );

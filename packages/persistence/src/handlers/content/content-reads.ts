@@ -5,6 +5,7 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { toContentInfo } from '../../mappers/content-info.js';
 import { toStoredField } from '../../mappers/content-parts.js';
 import { namesByVersion, toVersionInfo, versionKey } from '../../mappers/version-info.js';
+import { TABLES } from '../../schema/index.js';
 import {
   CONTENT_INFO_BY_ID,
   CONTENT_INFO_BY_IDS,
@@ -21,6 +22,8 @@ import {
   VERSION_PREFIX,
   VERSIONS_OF_CONTENT,
 } from './content-queries.js';
+
+const { content, contentVersion, contentField } = TABLES;
 
 /**
  * Read paths of the content handler. Every read is a fixed number of precompiled statements whatever the number
@@ -64,7 +67,7 @@ export async function loadVersionInfos(ctx: SqlContext, contentId: number, versi
           ctx.all(NAMES_OF_VERSION, [contentId, versionNo]),
         ]);
   const byVersion = namesByVersion(nameRows);
-  return versionRows.map((row) => toVersionInfo(row, byVersion.get(versionKey(contentId, row.int('version_no'))) ?? {}));
+  return versionRows.map((row) => toVersionInfo(row, byVersion.get(versionKey(contentId, row.int(contentVersion.versionNo))) ?? {}));
 }
 
 /** One version of an item with its fields (restricted to `languages` when given), or null. */
@@ -117,7 +120,7 @@ async function loadFields(
   else rows = await ctx.all(FIELDS_OF_VERSIONS.of(versions.length), pairParams(versions));
   const result = new Map<string, StoredField[]>();
   for (const row of rows) {
-    const key = versionKey(row.int('content_id'), row.int('version_no'));
+    const key = versionKey(row.int(contentField.contentId), row.int(contentField.versionNo));
     const list = result.get(key);
     if (list) list.push(toStoredField(row));
     else result.set(key, [toStoredField(row)]);
@@ -128,10 +131,10 @@ async function loadFields(
 /** Completes content ⋈ version rows (which carry the version names) with their fields (one statement). */
 async function assemble(ctx: SqlContext, heads: readonly Row[], languages?: readonly string[]): Promise<StoredContent[]> {
   if (heads.length === 0) return [];
-  const versions = heads.map((row) => ({ contentId: row.int('id'), versionNo: row.int(`${VERSION_PREFIX}version_no`) }));
+  const versions = heads.map((row) => ({ contentId: row.int(content.id), versionNo: row.int(`${VERSION_PREFIX}${contentVersion.versionNo}`) }));
   const fields = await loadFields(ctx, versions, languages);
   return heads.map((row) => {
-    const key = versionKey(row.int('id'), row.int(`${VERSION_PREFIX}version_no`));
+    const key = versionKey(row.int(content.id), row.int(`${VERSION_PREFIX}${contentVersion.versionNo}`));
     return {
       contentInfo: toContentInfo(row),
       versionInfo: toVersionInfo(row, namesOfHead(row), VERSION_PREFIX),

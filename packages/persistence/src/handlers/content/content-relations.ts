@@ -4,27 +4,36 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { sql } from '../../db/statement.js';
 import { decodeStringList, jsonParam } from '../../db/json-decoders.js';
 import { newRelationRow } from '../../mappers/row-encoders.js';
+import { TABLES } from '../../schema/index.js';
 
-const DELETE_RELATION = sql<[relationId: number]>('DELETE FROM content_relation WHERE id = ?');
+const { contentRelation, contentVersion, contentField, contentName } = TABLES;
+
+const DELETE_RELATION = sql<[relationId: number]>(`DELETE FROM ${contentRelation} WHERE ${contentRelation.id} = ?`);
 
 const VERSION_LANGUAGES = sql<[contentId: number]>(
-  'SELECT version_no, language_codes, initial_language_code FROM content_version WHERE content_id = ? ORDER BY version_no',
+  `SELECT ${contentVersion.$list(['versionNo', 'languageCodes', 'initialLanguageCode'])} FROM ${contentVersion} ` +
+    `WHERE ${contentVersion.contentId} = ? ORDER BY ${contentVersion.versionNo}`,
 );
 const SET_VERSION_LANGUAGES = sql<[languageCodes: string | null, initialLanguageCode: string, contentId: number, versionNo: number]>(
-  'UPDATE content_version SET language_codes = ?, initial_language_code = ? WHERE content_id = ? AND version_no = ?',
+  `UPDATE ${contentVersion} SET ${contentVersion.languageCodes} = ?, ${contentVersion.initialLanguageCode} = ? ` +
+    `WHERE ${contentVersion.contentId} = ? AND ${contentVersion.versionNo} = ?`,
 );
-const DELETE_FIELDS = sql<[contentId: number, languageCode: string]>('DELETE FROM content_field WHERE content_id = ? AND language_code = ?');
-const DELETE_NAMES = sql<[contentId: number, languageCode: string]>('DELETE FROM content_name WHERE content_id = ? AND language_code = ?');
+const DELETE_FIELDS = sql<[contentId: number, languageCode: string]>(
+  `DELETE FROM ${contentField} WHERE ${contentField.contentId} = ? AND ${contentField.languageCode} = ?`,
+);
+const DELETE_NAMES = sql<[contentId: number, languageCode: string]>(
+  `DELETE FROM ${contentName} WHERE ${contentName.contentId} = ? AND ${contentName.languageCode} = ?`,
+);
 const DELETE_VERSION_FIELDS = sql<[contentId: number, languageCode: string, versionNo: number]>(
-  'DELETE FROM content_field WHERE content_id = ? AND language_code = ? AND version_no = ?',
+  `DELETE FROM ${contentField} WHERE ${contentField.contentId} = ? AND ${contentField.languageCode} = ? AND ${contentField.versionNo} = ?`,
 );
 const DELETE_VERSION_NAMES = sql<[contentId: number, languageCode: string, versionNo: number]>(
-  'DELETE FROM content_name WHERE content_id = ? AND language_code = ? AND version_no = ?',
+  `DELETE FROM ${contentName} WHERE ${contentName.contentId} = ? AND ${contentName.languageCode} = ? AND ${contentName.versionNo} = ?`,
 );
 
 /** `ContentHandler.addRelation`: one INSERT returning the id. */
 export async function addRelation(ctx: SqlContext, contentId: number, versionNo: number, relation: NewRelation): Promise<Relation> {
-  const id = await insertReturningId(ctx, 'content_relation', newRelationRow(contentId, versionNo, relation));
+  const id = await insertReturningId(ctx, contentRelation, newRelationRow(contentId, versionNo, relation));
   return { id, sourceContentId: contentId, sourceVersionNo: versionNo, ...relation };
 }
 
@@ -49,11 +58,11 @@ export async function deleteTranslation(ctx: SqlContext, contentId: number, lang
       await tx.write(DELETE_VERSION_NAMES, [contentId, languageCode, versionNo]);
     }
     for (const row of versions) {
-      const no = row.int('version_no');
-      const codes = decodeStringList(row.json('language_codes'), 'version languages');
+      const no = row.int(contentVersion.versionNo);
+      const codes = decodeStringList(row.json(contentVersion.languageCodes), 'version languages');
       if ((versionNo !== null && no !== versionNo) || !codes.includes(languageCode)) continue;
       const kept = codes.filter((code) => code !== languageCode);
-      const initial = row.str('initial_language_code');
+      const initial = row.str(contentVersion.initialLanguageCode);
       await tx.write(SET_VERSION_LANGUAGES, [jsonParam(kept), initial === languageCode ? (kept[0] ?? initial) : initial, contentId, no]);
     }
   });

@@ -4,16 +4,33 @@ import { allocateIds } from '../../db/id-sequences.js';
 import { jsonParam } from '../../db/json-decoders.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { sql } from '../../db/statement.js';
+import { postgresSequenceName, TABLES } from '../../schema/index.js';
+
+const { content, contentName, contentField, contentRelation } = TABLES;
+const c = content.$as('c');
+const n = contentName.$as('n');
+/** Derived tables of (item, language) pairs: the `content_id` and `language_code` of `content_name`. */
+const d = contentName.$as('d');
+const p = contentName.$as('p');
 
 const FIELD_RELATION = relationTypeCode('FIELD');
 const PUBLISHED = contentStatusCode('PUBLISHED');
-const ITEMS_OF_TYPE = 'SELECT id FROM content WHERE content_type_id = ?';
+const ITEMS_OF_TYPE = `SELECT ${content.id} FROM ${content} WHERE ${content.contentTypeId} = ?`;
 
 /** Distinct (item, language) pairs of a type's versions: the languages a version has names in. */
 const LANGUAGE_PAIRS =
-  'SELECT DISTINCT n.content_id, n.language_code FROM content_name n JOIN content c ON c.id = n.content_id WHERE c.content_type_id = ?';
+  `SELECT DISTINCT ${n.contentId}, ${n.languageCode} FROM ${n} JOIN ${c} ON ${c.id} = ${n.contentId} WHERE ${c.contentTypeId} = ?`;
 const COUNT_LANGUAGE_PAIRS = sql<[contentTypeId: number]>(`SELECT COUNT(*) AS n FROM (${LANGUAGE_PAIRS}) pairs`);
-const FIELD_COLUMNS = 'id, version_no, content_id, field_definition_id, field_def_identifier, field_type_identifier, language_code, data';
+const FIELD_COLUMNS = contentField.$list([
+  'id',
+  'versionNo',
+  'contentId',
+  'fieldDefinitionId',
+  'fieldDefIdentifier',
+  'fieldTypeIdentifier',
+  'languageCode',
+  'data',
+]);
 
 /**
  * Inserts the field of an added definition into every version and language of the type's items, one new id per
@@ -22,33 +39,36 @@ const FIELD_COLUMNS = 'id, version_no, content_id, field_definition_id, field_de
  */
 const INSERT_ADDED_FIELDS = {
   sqlite: sql<[base: number, definitionId: number, identifier: string, typeIdentifier: string, data: string | null, contentTypeId: number]>(
-    `INSERT INTO content_field (${FIELD_COLUMNS}) ` +
-      'SELECT ? + p.rn, n.version_no, n.content_id, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), n.language_code, ? ' +
-      'FROM content_name n JOIN (SELECT d.content_id, d.language_code, ROW_NUMBER() OVER (ORDER BY d.content_id, d.language_code) AS rn ' +
-      `FROM (${LANGUAGE_PAIRS}) d) p ON p.content_id = n.content_id AND p.language_code = n.language_code`,
+    `INSERT INTO ${contentField} (${FIELD_COLUMNS}) ` +
+      `SELECT ? + p.rn, ${n.versionNo}, ${n.contentId}, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), ${n.languageCode}, ? ` +
+      `FROM ${n} JOIN (SELECT ${d.contentId}, ${d.languageCode}, ROW_NUMBER() OVER (ORDER BY ${d.contentId}, ${d.languageCode}) AS rn ` +
+      `FROM (${LANGUAGE_PAIRS}) d) p ON ${p.contentId} = ${n.contentId} AND ${p.languageCode} = ${n.languageCode}`,
   ),
   postgresql: sql<[contentTypeId: number, definitionId: number, identifier: string, typeIdentifier: string, data: string | null]>(
-    `WITH p AS MATERIALIZED (SELECT d.content_id, d.language_code, nextval('content_field_id_seq') AS id FROM (${LANGUAGE_PAIRS} ` +
-      `ORDER BY 1, 2) d) INSERT INTO content_field (${FIELD_COLUMNS}) ` +
-      'SELECT p.id, n.version_no, n.content_id, CAST(? AS integer), CAST(? AS varchar), CAST(? AS varchar), n.language_code, CAST(? AS jsonb) ' +
-      'FROM content_name n JOIN p ON p.content_id = n.content_id AND p.language_code = n.language_code',
+    `WITH p AS MATERIALIZED (SELECT ${d.contentId}, ${d.languageCode}, nextval('${postgresSequenceName('content_field')}') AS id FROM (${LANGUAGE_PAIRS} ` +
+      `ORDER BY 1, 2) d) INSERT INTO ${contentField} (${FIELD_COLUMNS}) ` +
+      `SELECT p.id, ${n.versionNo}, ${n.contentId}, CAST(? AS integer), CAST(? AS varchar), CAST(? AS varchar), ${n.languageCode}, ` +
+      `CAST(? AS jsonb) ` +
+      `FROM ${n} JOIN p ON ${p.contentId} = ${n.contentId} AND ${p.languageCode} = ${n.languageCode}`,
   ),
 };
 const DELETE_FIELDS = sql<[contentTypeId: number, definitionId: number]>(
-  `DELETE FROM content_field WHERE content_id IN (${ITEMS_OF_TYPE}) AND field_definition_id = ?`,
+  `DELETE FROM ${contentField} WHERE ${contentField.contentId} IN (${ITEMS_OF_TYPE}) AND ${contentField.fieldDefinitionId} = ?`,
 );
 const DELETE_FIELD_RELATIONS = sql<[contentTypeId: number, identifier: string]>(
-  `DELETE FROM content_relation WHERE source_content_id IN (${ITEMS_OF_TYPE}) AND type = ${FIELD_RELATION} ` +
-    'AND source_field_definition_identifier = ?',
+  `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} IN (${ITEMS_OF_TYPE}) AND ${contentRelation.type} = ${FIELD_RELATION} ` +
+    `AND ${contentRelation.sourceFieldDefinitionIdentifier} = ?`,
 );
 const RENAME_FIELDS = sql<[identifier: string, contentTypeId: number, definitionId: number]>(
-  `UPDATE content_field SET field_def_identifier = ? WHERE content_id IN (${ITEMS_OF_TYPE}) AND field_definition_id = ?`,
+  `UPDATE ${contentField} SET ${contentField.fieldDefIdentifier} = ? ` +
+    `WHERE ${contentField.contentId} IN (${ITEMS_OF_TYPE}) AND ${contentField.fieldDefinitionId} = ?`,
 );
 const RENAME_FIELD_RELATIONS = sql<[to: string, contentTypeId: number, from: string]>(
-  `UPDATE content_relation SET source_field_definition_identifier = ? WHERE source_content_id IN (${ITEMS_OF_TYPE}) ` +
-    `AND type = ${FIELD_RELATION} AND source_field_definition_identifier = ?`,
+  `UPDATE ${contentRelation} SET ${contentRelation.sourceFieldDefinitionIdentifier} = ? ` +
+    `WHERE ${contentRelation.sourceContentId} IN (${ITEMS_OF_TYPE}) ` +
+    `AND ${contentRelation.type} = ${FIELD_RELATION} AND ${contentRelation.sourceFieldDefinitionIdentifier} = ?`,
 );
-const PUBLISHED_IDS_OF_TYPE = sql<[contentTypeId: number]>(`${ITEMS_OF_TYPE} AND status = ${PUBLISHED} ORDER BY id`);
+const PUBLISHED_IDS_OF_TYPE = sql<[contentTypeId: number]>(`${ITEMS_OF_TYPE} AND ${content.status} = ${PUBLISHED} ORDER BY ${content.id}`);
 
 /**
  * `ContentHandler.applyFieldDefinitionChanges`: a fixed number of set-based statements per changed definition,
@@ -83,5 +103,5 @@ async function insertAddedFields(tx: SqlContext, contentTypeId: number, added: N
 
 /** `ContentHandler.loadPublishedIdsOfType`. */
 export async function loadPublishedIdsOfType(ctx: SqlContext, contentTypeId: number): Promise<readonly number[]> {
-  return (await ctx.all(PUBLISHED_IDS_OF_TYPE, [contentTypeId])).map((row) => row.int('id'));
+  return (await ctx.all(PUBLISHED_IDS_OF_TYPE, [contentTypeId])).map((row) => row.int(content.id));
 }

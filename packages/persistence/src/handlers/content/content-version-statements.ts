@@ -1,5 +1,6 @@
 import { contentStatusCode, relationTypeCode, versionStatusCode } from '../../db/codes.js';
 import { sql, StatementsBySize } from '../../db/statement.js';
+import { TABLES } from '../../schema/index.js';
 import { INFO_RETURNING } from './content-queries.js';
 
 /** The statements of the version operations (`content-versions.ts`), precompiled. */
@@ -8,6 +9,12 @@ const DRAFT = versionStatusCode('DRAFT');
 const PUBLISHED = versionStatusCode('PUBLISHED');
 const ARCHIVED = versionStatusCode('ARCHIVED');
 
+const { content, contentVersion, contentName, contentField, contentRelation } = TABLES;
+/** The source version (`s`) and the item's versions (`m`) of a new draft. */
+const s = contentVersion.$as('s');
+const m = contentVersion.$as('m');
+const VERSION_KEYS = ['contentId', 'versionNo', 'status', 'creatorId', 'created', 'modified', 'initialLanguageCode', 'languageCodes'] as const;
+
 /**
  * A new DRAFT version max + 1 of an item, copying the languages of a source version (no row when the source
  * version does not exist). Returns its id, number and languages.
@@ -15,43 +22,48 @@ const ARCHIVED = versionStatusCode('ARCHIVED');
 export const INSERT_DRAFT_VERSION = sql<
   [contentId: number, creatorId: number, created: number, modified: number, initialLanguageCode: string, contentId: number, sourceVersionNo: number]
 >(
-  'INSERT INTO content_version (content_id, version_no, status, creator_id, created, modified, initial_language_code, language_codes) ' +
-    `SELECT s.content_id, (SELECT MAX(m.version_no) FROM content_version m WHERE m.content_id = ?) + 1, ${DRAFT}, ?, ?, ?, ?, s.language_codes ` +
-    'FROM content_version s WHERE s.content_id = ? AND s.version_no = ? ' +
-    'RETURNING id, version_no, language_codes',
+  `INSERT INTO ${contentVersion} (${contentVersion.$list(VERSION_KEYS)}) ` +
+    `SELECT ${s.contentId}, (SELECT MAX(${m.versionNo}) FROM ${m} WHERE ${m.contentId} = ?) + 1, ${DRAFT}, ?, ?, ?, ?, ${s.languageCodes} ` +
+    `FROM ${s} WHERE ${s.contentId} = ? AND ${s.versionNo} = ? ` +
+    `RETURNING ${contentVersion.$list(['id', 'versionNo', 'languageCodes'])}`,
 );
 
 /** Copies the names of a version to a new version number; returns the copies. */
 export const COPY_NAMES = sql<[versionNo: number, contentId: number, sourceVersionNo: number]>(
-  'INSERT INTO content_name (content_id, version_no, language_code, name) ' +
-    'SELECT content_id, ?, language_code, name FROM content_name WHERE content_id = ? AND version_no = ? ' +
-    'RETURNING content_id, version_no, language_code, name',
+  `INSERT INTO ${contentName} (${contentName.$list(['contentId', 'versionNo', 'languageCode', 'name'])}) ` +
+    `SELECT ${contentName.contentId}, ?, ${contentName.languageCode}, ${contentName.name} FROM ${contentName} ` +
+    `WHERE ${contentName.contentId} = ? AND ${contentName.versionNo} = ? ` +
+    `RETURNING ${contentName.$list(['contentId', 'versionNo', 'languageCode', 'name'])}`,
 );
 
 /** Copies the fields of a version (same field ids) to a new version number. */
 export const COPY_FIELDS = sql<[versionNo: number, contentId: number, sourceVersionNo: number]>(
-  'INSERT INTO content_field (id, version_no, content_id, field_definition_id, field_def_identifier, ' +
-    'field_type_identifier, language_code, data) ' +
-    'SELECT id, ?, content_id, field_definition_id, field_def_identifier, field_type_identifier, language_code, data ' +
-    'FROM content_field WHERE content_id = ? AND version_no = ?',
+  `INSERT INTO ${contentField} (${contentField.$list(['id', 'versionNo', 'contentId', 'fieldDefinitionId', 'fieldDefIdentifier'])}, ` +
+    `${contentField.$list(['fieldTypeIdentifier', 'languageCode', 'data'])}) ` +
+    `SELECT ${contentField.id}, ?, ` +
+    `${contentField.$list(['contentId', 'fieldDefinitionId', 'fieldDefIdentifier', 'fieldTypeIdentifier', 'languageCode', 'data'])} ` +
+    `FROM ${contentField} WHERE ${contentField.contentId} = ? AND ${contentField.versionNo} = ?`,
 );
 
 /** Copies the outgoing relations of a version to a new version number. */
 export const COPY_RELATIONS = sql<[versionNo: number, contentId: number, sourceVersionNo: number]>(
-  'INSERT INTO content_relation (source_content_id, source_version_no, destination_content_id, type, ' +
-    'source_field_definition_identifier) ' +
-    'SELECT source_content_id, ?, destination_content_id, type, source_field_definition_identifier ' +
-    'FROM content_relation WHERE source_content_id = ? AND source_version_no = ?',
+  `INSERT INTO ${contentRelation} (${contentRelation.$list(['sourceContentId', 'sourceVersionNo', 'destinationContentId', 'type'])}, ` +
+    `${contentRelation.sourceFieldDefinitionIdentifier}) ` +
+    `SELECT ${contentRelation.sourceContentId}, ?, ${contentRelation.$list(['destinationContentId', 'type', 'sourceFieldDefinitionIdentifier'])} ` +
+    `FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ? AND ${contentRelation.sourceVersionNo} = ?`,
 );
 
 /** Sets a version's languages and modification date. */
 export const UPDATE_DRAFT_VERSION = sql<
   [initialLanguageCode: string, languageCodes: string | null, modified: number, contentId: number, versionNo: number]
->('UPDATE content_version SET initial_language_code = ?, language_codes = ?, modified = ? WHERE content_id = ? AND version_no = ?');
+>(
+  `UPDATE ${contentVersion} SET ${contentVersion.initialLanguageCode} = ?, ${contentVersion.languageCodes} = ?, ${contentVersion.modified} = ? ` +
+    `WHERE ${contentVersion.contentId} = ? AND ${contentVersion.versionNo} = ?`,
+);
 
 /** Deletes the names of a version. */
 export const DELETE_NAMES = sql<[contentId: number, versionNo: number]>(
-  'DELETE FROM content_name WHERE content_id = ? AND version_no = ?',
+  `DELETE FROM ${contentName} WHERE ${contentName.contentId} = ? AND ${contentName.versionNo} = ?`,
 );
 
 /**
@@ -60,15 +72,15 @@ export const DELETE_NAMES = sql<[contentId: number, versionNo: number]>(
  */
 export const DELETE_FIELDS_BY_KEY = new StatementsBySize(
   (size) =>
-    'DELETE FROM content_field WHERE content_id = ? AND version_no = ? AND (' +
-    Array.from({ length: size }, () => '(field_definition_id = ? AND language_code = ?)').join(' OR ') +
-    ') RETURNING id, field_definition_id, language_code',
+    `DELETE FROM ${contentField} WHERE ${contentField.contentId} = ? AND ${contentField.versionNo} = ? AND (` +
+    Array.from({ length: size }, () => `(${contentField.fieldDefinitionId} = ? AND ${contentField.languageCode} = ?)`).join(' OR ') +
+    `) RETURNING ${contentField.$list(['id', 'fieldDefinitionId', 'languageCode'])}`,
 );
 
 /** Deletes the FIELD relations of a version. */
 export const DELETE_FIELD_RELATIONS = sql<[contentId: number, versionNo: number]>(
-  'DELETE FROM content_relation WHERE source_content_id = ? AND source_version_no = ? ' +
-    `AND type = ${relationTypeCode('FIELD')}`,
+  `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ? AND ${contentRelation.sourceVersionNo} = ? ` +
+    `AND ${contentRelation.type} = ${relationTypeCode('FIELD')}`,
 );
 
 /**
@@ -76,30 +88,32 @@ export const DELETE_FIELD_RELATIONS = sql<[contentId: number, versionNo: number]
  * the changed versions (the published one is among them unless it does not exist).
  */
 export const PUBLISH_VERSION = sql<[versionNo: number, versionNo: number, modified: number, contentId: number, versionNo: number]>(
-  `UPDATE content_version SET status = CASE WHEN version_no = ? THEN ${PUBLISHED} ELSE ${ARCHIVED} END, ` +
-    'modified = CASE WHEN version_no = ? THEN ? ELSE modified END ' +
-    `WHERE content_id = ? AND (version_no = ? OR status = ${PUBLISHED}) RETURNING version_no`,
+  `UPDATE ${contentVersion} SET ${contentVersion.status} = CASE WHEN ${contentVersion.versionNo} = ? THEN ${PUBLISHED} ELSE ${ARCHIVED} END, ` +
+    `${contentVersion.modified} = CASE WHEN ${contentVersion.versionNo} = ? THEN ? ELSE ${contentVersion.modified} END ` +
+    `WHERE ${contentVersion.contentId} = ? AND (${contentVersion.versionNo} = ? OR ${contentVersion.status} = ${PUBLISHED}) ` +
+    `RETURNING ${contentVersion.versionNo}`,
 );
 
 /** Makes an item PUBLISHED in a version; sets its publication date when it had none. Returns its ContentInfo. */
 export const PUBLISH_CONTENT = sql<
   [currentVersionNo: number, name: string, sortName: string, modified: number, published: number, contentId: number]
 >(
-  `UPDATE content SET status = ${contentStatusCode('PUBLISHED')}, current_version_no = ?, name = ?, sort_name = ?, ` +
-    `modified = ?, published = COALESCE(published, ?) WHERE id = ? RETURNING ${INFO_RETURNING}`,
+  `UPDATE ${content} SET ${content.status} = ${contentStatusCode('PUBLISHED')}, ${content.currentVersionNo} = ?, ${content.name} = ?, ` +
+    `${content.sortName} = ?, ` +
+    `${content.modified} = ?, ${content.published} = COALESCE(${content.published}, ?) WHERE ${content.id} = ? RETURNING ${INFO_RETURNING}`,
 );
 
 /** Deletes the fields of a version. */
 export const DELETE_VERSION_FIELDS = sql<[contentId: number, versionNo: number]>(
-  'DELETE FROM content_field WHERE content_id = ? AND version_no = ?',
+  `DELETE FROM ${contentField} WHERE ${contentField.contentId} = ? AND ${contentField.versionNo} = ?`,
 );
 
 /** Deletes the outgoing relations of a version. */
 export const DELETE_VERSION_RELATIONS = sql<[contentId: number, versionNo: number]>(
-  'DELETE FROM content_relation WHERE source_content_id = ? AND source_version_no = ?',
+  `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ? AND ${contentRelation.sourceVersionNo} = ?`,
 );
 
 /** Deletes a version row. */
 export const DELETE_VERSION = sql<[contentId: number, versionNo: number]>(
-  'DELETE FROM content_version WHERE content_id = ? AND version_no = ?',
+  `DELETE FROM ${contentVersion} WHERE ${contentVersion.contentId} = ? AND ${contentVersion.versionNo} = ?`,
 );

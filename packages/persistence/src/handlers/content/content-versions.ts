@@ -9,6 +9,7 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { toContentInfo } from '../../mappers/content-info.js';
 import { fieldRow, nameRows, newRelationRow } from '../../mappers/row-encoders.js';
 import { namesByVersion, versionKey } from '../../mappers/version-info.js';
+import { TABLES } from '../../schema/index.js';
 import { withFieldIds } from './content-fields.js';
 import {
   COPY_FIELDS,
@@ -25,6 +26,8 @@ import {
   PUBLISH_VERSION,
   UPDATE_DRAFT_VERSION,
 } from './content-version-statements.js';
+
+const { contentVersion, contentName, contentField } = TABLES;
 
 /** What `ContentHandler.createDraft` receives besides the ids. */
 export interface DraftRequest {
@@ -58,13 +61,13 @@ export async function createDraft(
       sourceVersionNo,
     ]);
     if (!created) throw NotFoundError.version(contentId, sourceVersionNo);
-    const versionNo = created.int('version_no');
+    const versionNo = created.int(contentVersion.versionNo);
     const copied: [number, number, number] = [versionNo, contentId, sourceVersionNo];
     const names = namesByVersion(await tx.all(COPY_NAMES, copied)).get(versionKey(contentId, versionNo)) ?? {};
     await tx.write(COPY_FIELDS, copied);
     await tx.write(COPY_RELATIONS, copied);
     return {
-      id: created.int('id'),
+      id: created.int(contentVersion.id),
       contentId,
       versionNo,
       status: 'DRAFT',
@@ -72,7 +75,7 @@ export async function createDraft(
       creationDate: storedDate(draft.date),
       modificationDate: storedDate(draft.date),
       initialLanguageCode: draft.initialLanguageCode,
-      languageCodes: decodeStringList(created.json('language_codes'), 'version language codes'),
+      languageCodes: decodeStringList(created.json(contentVersion.languageCodes), 'version language codes'),
       names,
     };
   });
@@ -101,13 +104,13 @@ export async function updateDraft(
     ]);
     if (changed === 0) throw NotFoundError.version(contentId, versionNo);
     await tx.write(DELETE_NAMES, [contentId, versionNo]);
-    await insertRows(tx, 'content_name', nameRows(contentId, versionNo, update.names));
+    await insertRows(tx, contentName, nameRows(contentId, versionNo, update.names));
 
     const idByKey = new Map<string, number>();
     for (const batch of chunks(update.fields)) {
       const keys = batch.flatMap((field) => [field.fieldDefinitionId, field.languageCode]);
       for (const row of await tx.all(DELETE_FIELDS_BY_KEY.of(batch.length), [contentId, versionNo, ...keys])) {
-        idByKey.set(`${row.int('field_definition_id')}/${row.str('language_code')}`, row.int('id'));
+        idByKey.set(`${row.int(contentField.fieldDefinitionId)}/${row.str(contentField.languageCode)}`, row.int(contentField.id));
       }
     }
     const fields = await withFieldIds(
@@ -119,14 +122,14 @@ export async function updateDraft(
     );
     await insertRows(
       tx,
-      'content_field',
+      contentField,
       fields.map((field) => fieldRow(contentId, versionNo, field)),
     );
 
     await tx.write(DELETE_FIELD_RELATIONS, [contentId, versionNo]);
     await insertRows(
       tx,
-      'content_relation',
+      TABLES.contentRelation,
       update.fieldRelations.map((relation) => newRelationRow(contentId, versionNo, relation)),
     );
   });
@@ -149,7 +152,7 @@ export async function publishVersion(
     await lockContentRow(tx, contentId);
     const date = toSeconds(publication.date);
     const changed = await tx.all(PUBLISH_VERSION, [versionNo, versionNo, date, contentId, versionNo]);
-    if (!changed.some((row) => row.int('version_no') === versionNo)) throw NotFoundError.version(contentId, versionNo);
+    if (!changed.some((row) => row.int(contentVersion.versionNo) === versionNo)) throw NotFoundError.version(contentId, versionNo);
     const info = await tx.one(PUBLISH_CONTENT, [
       versionNo,
       publication.name,

@@ -1,15 +1,24 @@
 import type { Knex } from '@mikro-orm/knex';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
-import { locationWithContentSelect } from '../../mappers/location.js';
+import { LOCATION_KEYS, locationWithContentSelect } from '../../mappers/location.js';
+import { TABLES } from '../../schema/index.js';
+
+const { location, content } = TABLES;
+const l = location.$as('l');
+const c = content.$as('c');
+/** The parent of a new location (`p`) and the new location's item (`hc`). */
+const p = location.$as('p');
+const hc = content.$as('hc');
+const NEW_LOCATION_KEYS = LOCATION_KEYS.filter((key) => key !== 'id');
 
 /** The location handler's statements, precompiled (`db/statement.ts`), and the builder of dynamic location reads. */
 
 /** Locations (`l`) left-joined with their content (`c`): one query gives Location + ContentInfo. */
 export function locationsWithContent(kx: Knex): Knex.QueryBuilder {
-  return kx('location as l').leftJoin('content as c', 'c.id', 'l.content_id').select(locationWithContentSelect());
+  return kx(`${l}`).leftJoin(`${c}`, c.id, l.contentId).select(locationWithContentSelect());
 }
 
-const WITH_CONTENT = `SELECT ${locationWithContentSelect().join(', ')} FROM location l LEFT JOIN content c ON c.id = l.content_id`;
+const WITH_CONTENT = `SELECT ${locationWithContentSelect().join(', ')} FROM ${l} LEFT JOIN ${c} ON ${c.id} = ${l.contentId}`;
 
 /** A location with its content by id. */
 export const LOCATION_BY_ID = sql<[locationId: number]>(`${WITH_CONTENT} WHERE l.id = ?`);
@@ -28,8 +37,9 @@ export const LOCATIONS_OF_CONTENT = sql<[contentId: number]>(
 /** Child counts of `size` parents (the virtual root, its own parent, is not its own child). */
 export const CHILD_COUNTS = new StatementsBySize(
   (size) =>
-    `SELECT parent_id, COUNT(*) AS children FROM location WHERE parent_id IN (${placeholders(size)}) AND id <> parent_id ` +
-    'GROUP BY parent_id',
+    `SELECT ${location.parentId}, COUNT(*) AS children FROM ${location} ` +
+      `WHERE ${location.parentId} IN (${placeholders(size)}) AND ${location.id} <> ${location.parentId} ` +
+    `GROUP BY ${location.parentId}`,
 );
 
 /**
@@ -40,28 +50,33 @@ export const CHILD_COUNTS = new StatementsBySize(
 export const INSERT_LOCATION = sql<
   [contentId: number, priority: number, hidden: boolean, hidden: boolean, contentId: number, remoteId: string, sortField: number, sortOrder: number, parentId: number]
 >(
-  'INSERT INTO location (parent_id, content_id, path_string, depth, priority, hidden, invisible, remote_id, sort_field, sort_order) ' +
-    "SELECT p.id, ?, '', p.depth + 1, ?, ?, " +
-    '(? OR p.hidden OR p.invisible OR COALESCE((SELECT hc.is_hidden FROM content hc WHERE hc.id = ?), FALSE)), ?, ?, ? ' +
-    'FROM location p WHERE p.id = ? RETURNING id',
+  `INSERT INTO ${location} (${location.$list(NEW_LOCATION_KEYS)}) ` +
+    `SELECT ${p.id}, ?, '', ${p.depth} + 1, ?, ?, ` +
+    `(? OR ${p.hidden} OR ${p.invisible} OR COALESCE((SELECT ${hc.isHidden} FROM ${hc} WHERE ${hc.id} = ?), FALSE)), ?, ?, ? ` +
+    `FROM ${p} WHERE ${p.id} = ? RETURNING ${location.id}`,
 );
 
 /** Sets a location's path string to its parent's followed by its own id. */
 export const SET_PATH_STRING = sql<[locationId: number]>(
-  'UPDATE location SET path_string = ' +
-    "(SELECT p.path_string FROM location p WHERE p.id = location.parent_id) || CAST(id AS TEXT) || '/' WHERE id = ?",
+  `UPDATE ${location} SET ${location.pathString} = ` +
+    `(SELECT ${p.pathString} FROM ${p} WHERE ${p.id} = ${location.$qualified().parentId}) || CAST(${location.id} AS TEXT) || '/' ` +
+    `WHERE ${location.id} = ?`,
 );
 
 /** Sets a location's hidden flag; returns its id (no row for an unknown location). */
-export const SET_HIDDEN = sql<[hidden: boolean, locationId: number]>('UPDATE location SET hidden = ? WHERE id = ? RETURNING id');
+export const SET_HIDDEN = sql<[hidden: boolean, locationId: number]>(
+  `UPDATE ${location} SET ${location.hidden} = ? WHERE ${location.id} = ? RETURNING ${location.id}`,
+);
 
 /** Sets a content item's `is_hidden`. */
-export const SET_CONTENT_HIDDEN = sql<[hidden: boolean, contentId: number]>('UPDATE content SET is_hidden = ? WHERE id = ?');
+export const SET_CONTENT_HIDDEN = sql<[hidden: boolean, contentId: number]>(
+  `UPDATE ${content} SET ${content.isHidden} = ? WHERE ${content.id} = ?`,
+);
 
 /** The locations of a content item, outermost first (to recompute their subtrees in order). */
 export const LOCATIONS_OF_CONTENT_BY_DEPTH = sql<[contentId: number]>(
-  'SELECT id FROM location WHERE content_id = ? ORDER BY depth, id',
+  `SELECT ${location.id} FROM ${location} WHERE ${location.contentId} = ? ORDER BY ${location.depth}, ${location.id}`,
 );
 
 /** The path string of a location. */
-export const PATH_OF = sql<[locationId: number]>('SELECT path_string FROM location WHERE id = ?');
+export const PATH_OF = sql<[locationId: number]>(`SELECT ${location.pathString} FROM ${location} WHERE ${location.id} = ?`);

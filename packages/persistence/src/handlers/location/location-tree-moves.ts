@@ -1,7 +1,15 @@
 import { InvalidArgumentError, NotFoundError } from '@contentrepo/core';
 import { prefixUpperBound } from '../../db/path-range.js';
 import type { SqlContext } from '../../db/sql-context.js';
+import { TABLES } from '../../schema/index.js';
 import { recomputeVisibility } from './location-visibility.js';
+
+const { location: tree } = TABLES;
+
+/** Moves a subtree (path range `[?, ?)`): new path prefix, depth shifted. */
+const REROOT =
+  `UPDATE ${tree} SET ${tree.pathString} = ? || substr(${tree.pathString}, ?), ${tree.depth} = ${tree.depth} + ? ` +
+  `WHERE ${tree.pathString} >= ? AND ${tree.pathString} < ?`;
 
 /**
  * `LocationHandler.move`: re-roots the subtree under `newParentId` with one UPDATE of every descendant's path
@@ -11,24 +19,20 @@ import { recomputeVisibility } from './location-visibility.js';
  */
 export async function moveSubtree(ctx: SqlContext, locationId: number, newParentId: number): Promise<void> {
   await ctx.atomic(async (tx) => {
-    const location = await tx.first(tx.kx('location').select('path_string', 'depth').where('id', locationId));
+    const location = await tx.first(tx.kx(tree.$name).select(tree.pathString, tree.depth).where(tree.id, locationId));
     if (!location) throw NotFoundError.location(locationId);
-    const parent = await tx.first(tx.kx('location').select('path_string', 'depth').where('id', newParentId));
+    const parent = await tx.first(tx.kx(tree.$name).select(tree.pathString, tree.depth).where(tree.id, newParentId));
     if (!parent) throw NotFoundError.location(newParentId);
-    const oldPath = location.str('path_string');
-    const parentPath = parent.str('path_string');
+    const oldPath = location.str(tree.pathString);
+    const parentPath = parent.str(tree.pathString);
     if (parentPath.startsWith(oldPath)) {
       throw new InvalidArgumentError('$newParentLocation', 'new parent Location is a descendant of the given $location');
     }
     const upper = prefixUpperBound(oldPath);
     if (upper === null) throw new Error(`Location ${locationId} has an empty path string`);
     const newPath = `${parentPath}${locationId}/`;
-    await tx.run(
-      'UPDATE location SET path_string = ? || substr(path_string, ?), depth = depth + ? ' +
-        'WHERE path_string >= ? AND path_string < ?',
-      [newPath, oldPath.length + 1, parent.int('depth') + 1 - location.int('depth'), oldPath, upper],
-    );
-    await tx.exec(tx.kx('location').where('id', locationId).update({ parent_id: newParentId }));
+    await tx.run(REROOT, [newPath, oldPath.length + 1, parent.int(tree.depth) + 1 - location.int(tree.depth), oldPath, upper]);
+    await tx.exec(tx.kx(tree.$name).where(tree.id, locationId).update({ [tree.parentId]: newParentId }));
     await recomputeVisibility(tx, locationId);
   });
 }
@@ -42,17 +46,17 @@ export async function moveSubtree(ctx: SqlContext, locationId: number, newParent
 export async function swapContent(ctx: SqlContext, locationId: number, otherLocationId: number): Promise<void> {
   await ctx.atomic(async (tx) => {
     const rows = await tx.rows(
-      tx.kx('location').select('id', 'parent_id', 'content_id', 'depth').whereIn('id', [locationId, otherLocationId]),
+      tx.kx(tree.$name).select(tree.id, tree.parentId, tree.contentId, tree.depth).whereIn(tree.id, [locationId, otherLocationId]),
     );
-    const byId = new Map(rows.map((row) => [row.int('id'), row]));
+    const byId = new Map(rows.map((row) => [row.int(tree.id), row]));
     const first = byId.get(locationId);
     const second = byId.get(otherLocationId);
     if (!first) throw NotFoundError.location(locationId);
     if (!second) throw NotFoundError.location(otherLocationId);
-    await tx.exec(tx.kx('location').where('id', locationId).update({ content_id: second.int('content_id') }));
-    await tx.exec(tx.kx('location').where('id', otherLocationId).update({ content_id: first.int('content_id') }));
-    for (const root of [first, second].sort((a, b) => a.int('depth') - b.int('depth'))) {
-      await recomputeVisibility(tx, root.int('id'));
+    await tx.exec(tx.kx(tree.$name).where(tree.id, locationId).update({ [tree.contentId]: second.int(tree.contentId) }));
+    await tx.exec(tx.kx(tree.$name).where(tree.id, otherLocationId).update({ [tree.contentId]: first.int(tree.contentId) }));
+    for (const root of [first, second].sort((a, b) => a.int(tree.depth) - b.int(tree.depth))) {
+      await recomputeVisibility(tx, root.int(tree.id));
     }
   });
 }

@@ -1,22 +1,30 @@
 import type { SqlContext } from '../../db/sql-context.js';
 import { sql } from '../../db/statement.js';
+import { TABLES } from '../../schema/index.js';
 
-/** `is_hidden` of the content item at location alias `alias` (false for content 0 of the virtual root). */
-const contentHidden = (alias: string): string =>
-  `COALESCE((SELECT hc.is_hidden FROM content hc WHERE hc.id = ${alias}.content_id), FALSE)`;
+const { location, content } = TABLES;
+/** The subtree's root (`l`), the children walked down (`c`), a parent (`p`) and an item (`hc`). */
+const l = location.$as('l');
+const c = location.$as('c');
+const p = location.$as('p');
+const hc = content.$as('hc');
 
-/** Whether the parent of location alias `alias` is hidden or invisible (false for the root, its own parent). */
-const parentHidden = (alias: string): string =>
-  `(${alias}.parent_id <> ${alias}.id AND ` +
-  `COALESCE((SELECT p.hidden OR p.invisible FROM location p WHERE p.id = ${alias}.parent_id), FALSE))`;
+/** `is_hidden` of the content item at a location (false for content 0 of the virtual root). */
+const contentHidden = (at: typeof l): string =>
+  `COALESCE((SELECT ${hc.isHidden} FROM ${hc} WHERE ${hc.id} = ${at.contentId}), FALSE)`;
+
+/** Whether the parent of a location is hidden or invisible (false for the root, its own parent). */
+const parentHidden = (at: typeof l): string =>
+  `(${at.parentId} <> ${at.id} AND ` +
+  `COALESCE((SELECT ${p.hidden} OR ${p.invisible} FROM ${p} WHERE ${p.id} = ${at.parentId}), FALSE))`;
 
 const RECOMPUTE_VISIBILITY = sql<[locationId: number]>(
   'WITH RECURSIVE vis(id, inv) AS (' +
-    `SELECT l.id, (${parentHidden('l')} OR l.hidden OR ${contentHidden('l')}) FROM location l WHERE l.id = ? ` +
+    `SELECT ${l.id}, (${parentHidden(l)} OR ${l.hidden} OR ${contentHidden(l)}) FROM ${l} WHERE ${l.id} = ? ` +
     'UNION ALL ' +
-    `SELECT c.id, (vis.inv OR c.hidden OR ${contentHidden('c')}) FROM location c JOIN vis ON c.parent_id = vis.id ` +
-    'WHERE c.id <> c.parent_id' +
-    ') UPDATE location SET invisible = vis.inv FROM vis WHERE location.id = vis.id',
+    `SELECT ${c.id}, (vis.inv OR ${c.hidden} OR ${contentHidden(c)}) FROM ${c} JOIN vis ON ${c.parentId} = vis.id ` +
+    `WHERE ${c.id} <> ${c.parentId}` +
+    `) UPDATE ${location} SET ${location.invisible} = vis.inv FROM vis WHERE ${location.$qualified().id} = vis.id`,
 );
 
 /**

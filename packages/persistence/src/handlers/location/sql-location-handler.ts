@@ -12,7 +12,7 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
 import { updateById } from '../../db/updates.js';
 import { toLocation } from '../../mappers/location.js';
-import type { DbRow } from '../../mappers/row-encoders.js';
+import { TABLES } from '../../schema/index.js';
 import { duplicateLocationRemoteId } from '../duplicate-errors.js';
 import {
   CHILD_COUNTS,
@@ -30,6 +30,9 @@ import {
 } from './location-queries.js';
 import { moveSubtree, swapContent } from './location-tree-moves.js';
 import { recomputeVisibility } from './location-visibility.js';
+
+const { location } = TABLES;
+const l = location.$as('l');
 
 /**
  * LocationHandler on `location` (Ibexa `Location\Handler`, Legacy `ezcontentobject_tree`). Every load joins the
@@ -79,7 +82,7 @@ export class SqlLocationHandler implements LocationHandler {
     const counts = new Map<number, number>(locationIds.map((id) => [id, 0]));
     for (const ids of chunks([...new Set(locationIds)])) {
       const rows = await this.ctx.all(CHILD_COUNTS.of(ids.length), ids);
-      for (const row of rows) counts.set(row.int('parent_id'), row.int('children'));
+      for (const row of rows) counts.set(row.int(location.parentId), row.int('children'));
     }
     return counts;
   }
@@ -109,7 +112,7 @@ export class SqlLocationHandler implements LocationHandler {
         () => duplicateLocationRemoteId(record.remoteId),
       );
       if (!inserted) throw NotFoundError.location(record.parentLocationId);
-      const id = inserted.int('id');
+      const id = inserted.int(location.id);
       await tx.write(SET_PATH_STRING, [id]);
       return requireLocation(tx, id);
     });
@@ -117,13 +120,14 @@ export class SqlLocationHandler implements LocationHandler {
 
   /** @throws NotFoundError unknown location. @throws InvalidArgumentError when the new remoteId is taken. */
   async update(locationId: number, patch: LocationPatch): Promise<Location> {
-    const columns: DbRow = {};
-    if (patch.priority !== undefined) columns['priority'] = patch.priority;
-    if (patch.remoteId !== undefined) columns['remote_id'] = patch.remoteId;
-    if (patch.sortField !== undefined) columns['sort_field'] = sortFieldCode(patch.sortField);
-    if (patch.sortOrder !== undefined) columns['sort_order'] = sortOrderCode(patch.sortOrder);
+    const columns = {
+      ...(patch.priority === undefined ? {} : { priority: patch.priority }),
+      ...(patch.remoteId === undefined ? {} : { remoteId: patch.remoteId }),
+      ...(patch.sortField === undefined ? {} : { sortField: sortFieldCode(patch.sortField) }),
+      ...(patch.sortOrder === undefined ? {} : { sortOrder: sortOrderCode(patch.sortOrder) }),
+    };
     if (Object.keys(columns).length > 0) {
-      const { statement, params } = updateById('location', columns, locationId);
+      const { statement, params } = updateById(location, columns, locationId);
       await convertUniqueViolation(
         this.ctx,
         () => this.ctx.write(statement, params),
@@ -148,16 +152,16 @@ export class SqlLocationHandler implements LocationHandler {
   async setContentHidden(contentId: number, hidden: boolean): Promise<void> {
     await this.ctx.atomic(async (tx) => {
       await tx.write(SET_CONTENT_HIDDEN, [hidden, contentId]);
-      for (const row of await tx.all(LOCATIONS_OF_CONTENT_BY_DEPTH, [contentId])) await recomputeVisibility(tx, row.int('id'));
+      for (const row of await tx.all(LOCATIONS_OF_CONTENT_BY_DEPTH, [contentId])) await recomputeVisibility(tx, row.int(location.id));
     });
   }
 
   async loadSubtreeContentIds(locationId: number): Promise<readonly number[]> {
     const path = await pathOf(this.ctx, locationId);
     if (path === null) return [];
-    const query = this.ctx.kx('location').distinct('content_id').whereNot('content_id', 0).orderBy('content_id');
-    const rows = await this.ctx.rows(whereStartsWith(query, 'path_string', path));
-    return rows.map((row) => row.int('content_id'));
+    const query = this.ctx.kx(location.$name).distinct(location.contentId).whereNot(location.contentId, 0).orderBy(location.contentId);
+    const rows = await this.ctx.rows(whereStartsWith(query, location.pathString, path));
+    return rows.map((row) => row.int(location.contentId));
   }
 
   /** Deletes the subtree in one statement; returns its locations (with ContentInfo) in path order. */
@@ -165,8 +169,8 @@ export class SqlLocationHandler implements LocationHandler {
     return this.ctx.atomic(async (tx) => {
       const path = await pathOf(tx, locationId);
       if (path === null) throw NotFoundError.location(locationId);
-      const rows = await tx.rows(whereStartsWith(locationsWithContent(tx.kx).orderBy('l.path_string'), 'l.path_string', path));
-      await tx.exec(whereStartsWith(tx.kx('location'), 'path_string', path).delete());
+      const rows = await tx.rows(whereStartsWith(locationsWithContent(tx.kx).orderBy(l.pathString), l.pathString, path));
+      await tx.exec(whereStartsWith(tx.kx(location.$name), location.pathString, path).delete());
       return rows.map(toLocation);
     });
   }
@@ -182,7 +186,7 @@ export class SqlLocationHandler implements LocationHandler {
 
 async function pathOf(ctx: SqlContext, locationId: number): Promise<string | null> {
   const row = await ctx.one(PATH_OF, [locationId]);
-  return row && row.str('path_string');
+  return row && row.str(location.pathString);
 }
 
 async function requireLocation(ctx: SqlContext, locationId: number): Promise<Location> {

@@ -6,6 +6,7 @@ import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { placeholders, StatementsBySize } from '../../db/statement.js';
 import { toLocation } from '../../mappers/location.js';
+import { TABLES } from '../../schema/index.js';
 import { recomputeVisibility } from '../location/location-visibility.js';
 import {
   DELETE_ALL,
@@ -28,9 +29,10 @@ import {
   TRASH_PAGE,
 } from './trash-statements.js';
 
-const DELETE_OF_CONTENT = new StatementsBySize((size) => `DELETE FROM trash WHERE content_id IN (${placeholders(size)})`);
+const { trash, location } = TABLES;
+const DELETE_OF_CONTENT = new StatementsBySize((size) => `DELETE FROM ${trash} WHERE ${trash.contentId} IN (${placeholders(size)})`);
 
-const toTrashItem = (row: Row): TrashItem => ({ ...toLocation(row), trashed: row.date('trashed'), childCount: row.int('child_count') });
+const toTrashItem = (row: Row): TrashItem => ({ ...toLocation(row), trashed: row.date(trash.trashed), childCount: row.int('child_count') });
 
 /**
  * TrashHandler on `trash` (Ibexa Legacy `ezcontentobject_trash`, migration 0005). Trashing and restoring a subtree
@@ -44,10 +46,10 @@ export class SqlTrashHandler implements TrashHandler {
     return this.ctx.atomic(async (tx) => {
       const root = await tx.one(LOCATION_PATH, [locationId]);
       if (!root) throw NotFoundError.location(locationId);
-      const from = root.str('path_string');
+      const from = root.str(location.pathString);
       const to = prefixUpperBound(from);
       if (to === null) throw new Error(`Location ${locationId} has an empty path string`);
-      const removed = (await tx.all(SUBTREE_IDS, [from, to])).map((row) => row.int('id'));
+      const removed = (await tx.all(SUBTREE_IDS, [from, to])).map((row) => row.int(location.id));
       await tx.write(DETACH_BATCH, [locationId]);
       await tx.write(INSERT_TRASH, [locationId, toSeconds(trashed), from, to, from, to, to]);
       await tx.write(MARK_TRASHED, [locationId, locationId]);
@@ -76,18 +78,18 @@ export class SqlTrashHandler implements TrashHandler {
       if (!item) throw new NotFoundError('TrashItem', trashItemId);
       const parent = await tx.one(LOCATION_PATH, [newParentId]);
       if (!parent) throw NotFoundError.location(newParentId);
-      const rootId = item.int('root_id');
-      const path = item.str('path_string');
+      const rootId = item.int(trash.rootId);
+      const path = item.str(trash.pathString);
       const oldParentPath = path.slice(0, path.length - `${trashItemId}/`.length);
-      const ids = (await tx.all(RESTORED_IDS, [trashItemId, rootId])).map((row) => row.int('id'));
+      const ids = (await tx.all(RESTORED_IDS, [trashItemId, rootId])).map((row) => row.int(trash.id));
       await tx.write(INSERT_RESTORED, [
         trashItemId,
         rootId,
         trashItemId,
         newParentId,
-        parent.str('path_string'),
+        parent.str(location.pathString),
         oldParentPath.length + 1,
-        parent.int('depth') + 1 - item.int('depth'),
+        parent.int(location.depth) + 1 - item.int(trash.depth),
       ]);
       await recomputeVisibility(tx, trashItemId);
       await tx.write(MARK_RESTORED, [trashItemId, rootId]);
@@ -98,11 +100,11 @@ export class SqlTrashHandler implements TrashHandler {
 
   async deleteTrashItem(trashItemId: number): Promise<number | null> {
     const row = await this.ctx.one(DELETE_ITEM, [trashItemId]);
-    return row && row.int('content_id');
+    return row && row.int(trash.contentId);
   }
 
   async emptyTrash(): Promise<readonly number[]> {
-    return (await this.ctx.all(DELETE_ALL, [])).map((row) => row.int('content_id'));
+    return (await this.ctx.all(DELETE_ALL, [])).map((row) => row.int(trash.contentId));
   }
 
   async deleteTrashItemsOfContent(contentIds: readonly number[]): Promise<void> {

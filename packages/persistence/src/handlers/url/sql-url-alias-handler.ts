@@ -4,30 +4,57 @@ import { decodeStringList, jsonParam } from '../../db/json-decoders.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
+import { postgresSequenceName, TABLES, type TableRow } from '../../schema/index.js';
+import type { SequenceName } from '../../db/id-sequences.js';
 
 /** `target_kind` codes. */
 const KIND = { location: 0, resource: 1, virtual: 2 } as const;
 
-const COLUMNS =
-  'parent_id, text_md5, id, text, target_kind, location_id, resource, language_codes, always_available, is_original, is_custom, forward';
+const { urlAlias } = TABLES;
+/** The parent entries walked up (`a`), the children walked down (`c`), and the proposed row of an upsert. */
+const a = urlAlias.$as('a');
+const c = urlAlias.$as('c');
+const excluded = urlAlias.$as('excluded');
+/** `url_alias` as the target of an upsert, referred to in its condition. */
+const existing = urlAlias.$qualified();
 
-const ENTRY = sql<[parentId: number, textMd5: string]>(`SELECT ${COLUMNS} FROM url_alias WHERE parent_id = ? AND text_md5 = ?`);
-const BY_NODES = new StatementsBySize((size) => `SELECT ${COLUMNS} FROM url_alias WHERE id IN (${placeholders(size)})`);
+/** Every column of an entry, in {@link EntryParams} order. */
+const ENTRY_KEYS = [
+  'parentId',
+  'textMd5',
+  'id',
+  'text',
+  'targetKind',
+  'locationId',
+  'resource',
+  'languageCodes',
+  'alwaysAvailable',
+  'isOriginal',
+  'isCustom',
+  'forward',
+] as const satisfies typeof urlAlias.$keys;
+const COLUMNS = urlAlias.$list(ENTRY_KEYS);
+const ORDER = urlAlias.$list(['id', 'parentId', 'textMd5']);
+
+const ENTRY = sql<[parentId: number, textMd5: string]>(
+  `SELECT ${COLUMNS} FROM ${urlAlias} WHERE ${urlAlias.parentId} = ? AND ${urlAlias.textMd5} = ?`,
+);
+const BY_NODES = new StatementsBySize((size) => `SELECT ${COLUMNS} FROM ${urlAlias} WHERE ${urlAlias.id} IN (${placeholders(size)})`);
 const ANCESTRY = new StatementsBySize(
   (size) =>
-    `WITH RECURSIVE up(id) AS (SELECT id FROM url_alias WHERE id IN (${placeholders(size)}) ` +
-    'UNION SELECT a.parent_id FROM url_alias a JOIN up ON a.id = up.id WHERE a.parent_id <> 0) ' +
-    `SELECT ${COLUMNS} FROM url_alias WHERE id IN (SELECT id FROM up)`,
+    `WITH RECURSIVE up(id) AS (SELECT ${urlAlias.id} FROM ${urlAlias} WHERE ${urlAlias.id} IN (${placeholders(size)}) ` +
+    `UNION SELECT ${a.parentId} FROM ${a} JOIN up ON ${a.id} = up.id WHERE ${a.parentId} <> 0) ` +
+    `SELECT ${COLUMNS} FROM ${urlAlias} WHERE ${urlAlias.id} IN (SELECT id FROM up)`,
 );
 const OF_LOCATIONS = new StatementsBySize(
   (size) =>
-    `SELECT ${COLUMNS} FROM url_alias WHERE location_id IN (${placeholders(size)}) AND is_custom = ? ` +
-    'ORDER BY id, parent_id, text_md5',
+    `SELECT ${COLUMNS} FROM ${urlAlias} WHERE ${urlAlias.locationId} IN (${placeholders(size)}) AND ${urlAlias.isCustom} = ? ` +
+    `ORDER BY ${ORDER}`,
 );
 const RESOURCES = sql<[limit: number, offset: number]>(
-  `SELECT ${COLUMNS} FROM url_alias WHERE target_kind = ${KIND.resource} ORDER BY id, parent_id, text_md5 LIMIT ? OFFSET ?`,
+  `SELECT ${COLUMNS} FROM ${urlAlias} WHERE ${urlAlias.targetKind} = ${KIND.resource} ORDER BY ${ORDER} LIMIT ? OFFSET ?`,
 );
-const HAS_CHILDREN = sql<[nodeId: number]>('SELECT 1 AS found FROM url_alias WHERE parent_id = ? LIMIT 1');
+const HAS_CHILDREN = sql<[nodeId: number]>(`SELECT 1 AS found FROM ${urlAlias} WHERE ${urlAlias.parentId} = ? LIMIT 1`);
 
 /** The parameters of an entry's row, in {@link COLUMNS} order. */
 type EntryParams = [
@@ -47,33 +74,39 @@ type EntryParams = [
 
 /** Inserts or replaces the entry at its key. */
 const UPSERT =
-  `INSERT INTO url_alias (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (parent_id, text_md5) DO UPDATE SET ` +
-  'id = excluded.id, text = excluded.text, target_kind = excluded.target_kind, location_id = excluded.location_id, ' +
-  'resource = excluded.resource, language_codes = excluded.language_codes, always_available = excluded.always_available, ' +
-  'is_original = excluded.is_original, is_custom = excluded.is_custom, forward = excluded.forward';
+  `INSERT INTO ${urlAlias} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ` +
+    `ON CONFLICT (${urlAlias.parentId}, ${urlAlias.textMd5}) DO UPDATE SET ` +
+  ENTRY_KEYS.filter((key) => key !== 'parentId' && key !== 'textMd5')
+    .map((key) => `${urlAlias[key]} = ${excluded[key]}`)
+    .join(', ');
 /** The upsert, only over a free key, a history entry (not virtual) or an entry of the same node; returns the id when written. */
 const CLAIM = sql<EntryParams>(
-  `${UPSERT} WHERE url_alias.id = excluded.id OR (NOT url_alias.is_original AND url_alias.target_kind <> ${KIND.virtual}) RETURNING id`,
+  `${UPSERT} WHERE ${existing.id} = ${excluded.id} OR (NOT ${existing.isOriginal} AND ${existing.targetKind} <> ${KIND.virtual}) ` +
+    `RETURNING ${urlAlias.id}`,
 );
 const SAVE = sql<EntryParams>(UPSERT);
 
-const DELETE_ENTRY = sql<[parentId: number, textMd5: string]>('DELETE FROM url_alias WHERE parent_id = ? AND text_md5 = ?');
+const DELETE_ENTRY = sql<[parentId: number, textMd5: string]>(`DELETE FROM ${urlAlias} WHERE ${urlAlias.parentId} = ? AND ${urlAlias.textMd5} = ?`);
+const { idSequence } = TABLES;
+const NODE_IDS: SequenceName = 'url_alias';
 const NEXT_NODE_ID = sql<[]>({
-  sqlite: "UPDATE id_sequence SET last_id = last_id + 1 WHERE name = 'url_alias' RETURNING last_id AS id",
-  postgresql: "SELECT nextval('url_alias_id_seq') AS id",
+  sqlite:
+    `UPDATE ${idSequence} SET ${idSequence.lastId} = ${idSequence.lastId} + 1 WHERE ${idSequence.name} = '${NODE_IDS}' ` +
+    `RETURNING ${idSequence.lastId} AS id`,
+  postgresql: `SELECT nextval('${postgresSequenceName(NODE_IDS)}') AS id`,
 });
 /** The entries of the locations and, recursively, everything below their nodes. */
 const DELETE_LOCATIONS = new StatementsBySize(
   (size) =>
-    `WITH RECURSIVE doomed(id) AS (SELECT id FROM url_alias WHERE location_id IN (${placeholders(size)}) ` +
-    'UNION SELECT c.id FROM url_alias c JOIN doomed d ON c.parent_id = d.id) ' +
-    'DELETE FROM url_alias WHERE id IN (SELECT id FROM doomed)',
+    `WITH RECURSIVE doomed(id) AS (SELECT ${urlAlias.id} FROM ${urlAlias} WHERE ${urlAlias.locationId} IN (${placeholders(size)}) ` +
+    `UNION SELECT ${c.id} FROM ${c} JOIN doomed d ON ${c.parentId} = d.id) ` +
+    `DELETE FROM ${urlAlias} WHERE ${urlAlias.id} IN (SELECT id FROM doomed)`,
 );
 
 function toTarget(row: Row): UrlAliasTarget {
-  const kind = row.int('target_kind');
-  if (kind === KIND.location) return { kind: 'location', locationId: row.int('location_id') };
-  if (kind === KIND.resource) return { kind: 'resource', resource: row.str('resource') };
+  const kind = row.int(urlAlias.targetKind);
+  if (kind === KIND.location) return { kind: 'location', locationId: row.int(urlAlias.locationId) };
+  if (kind === KIND.resource) return { kind: 'resource', resource: row.str(urlAlias.resource) };
   if (kind === KIND.virtual) return { kind: 'virtual' };
   throw new Error(`Stored URL alias target: unknown kind ${kind}`);
 }
@@ -81,16 +114,16 @@ function toTarget(row: Row): UrlAliasTarget {
 /** An entry from a `url_alias` row. */
 function toRecord(row: Row): UrlAliasRecord {
   return {
-    parentId: row.int('parent_id'),
-    textMd5: row.str('text_md5'),
-    id: row.int('id'),
-    text: row.str('text'),
+    parentId: row.int(urlAlias.parentId),
+    textMd5: row.str(urlAlias.textMd5),
+    id: row.int(urlAlias.id),
+    text: row.str(urlAlias.text),
     target: toTarget(row),
-    languageCodes: decodeStringList(row.json('language_codes'), 'URL alias languages'),
-    alwaysAvailable: row.bool('always_available'),
-    isOriginal: row.bool('is_original'),
-    isCustom: row.bool('is_custom'),
-    forward: row.bool('forward'),
+    languageCodes: decodeStringList(row.json(urlAlias.languageCodes), 'URL alias languages'),
+    alwaysAvailable: row.bool(urlAlias.alwaysAvailable),
+    isOriginal: row.bool(urlAlias.isOriginal),
+    isCustom: row.bool(urlAlias.isCustom),
+    forward: row.bool(urlAlias.forward),
   };
 }
 
@@ -113,30 +146,21 @@ function entryParams(record: UrlAliasRecord): EntryParams {
   ];
 }
 
-/** Moves the node id sequence past `maxUsedId` (seed import). */
-export async function advanceUrlAliasSequence(ctx: SqlContext, maxUsedId: number): Promise<void> {
-  if (ctx.dialect === 'postgresql') {
-    await ctx.run("SELECT setval('url_alias_id_seq', GREATEST(?, (SELECT last_value FROM url_alias_id_seq)))", [Math.max(1, maxUsedId)]);
-  } else {
-    await ctx.run("UPDATE id_sequence SET last_id = MAX(last_id, ?) WHERE name = 'url_alias'", [maxUsedId]);
-  }
-}
-
 /** The `url_alias` row of an entry, for the seed importer. */
-export function urlAliasRow(record: UrlAliasRecord): Record<string, string | number | boolean | null> {
+export function urlAliasRow(record: UrlAliasRecord): TableRow<typeof urlAlias> {
   const { target } = record;
   return {
-    parent_id: record.parentId,
-    text_md5: record.textMd5,
+    parentId: record.parentId,
+    textMd5: record.textMd5,
     id: record.id,
     text: record.text,
-    target_kind: KIND[target.kind],
-    location_id: target.kind === 'location' ? target.locationId : null,
+    targetKind: KIND[target.kind],
+    locationId: target.kind === 'location' ? target.locationId : null,
     resource: target.kind === 'resource' ? target.resource : null,
-    language_codes: jsonParam(record.languageCodes),
-    always_available: record.alwaysAvailable,
-    is_original: record.isOriginal,
-    is_custom: record.isCustom,
+    languageCodes: jsonParam(record.languageCodes),
+    alwaysAvailable: record.alwaysAvailable,
+    isOriginal: record.isOriginal,
+    isCustom: record.isCustom,
     forward: record.forward,
   };
 }

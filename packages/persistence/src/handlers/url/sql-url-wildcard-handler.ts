@@ -3,18 +3,20 @@ import { insertReturningId } from '../../db/inserts.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { sql } from '../../db/statement.js';
+import { TABLES } from '../../schema/index.js';
 
-const COLUMNS = 'id, source_url, destination_url, forward';
-const BY_ID = sql<[id: number]>(`SELECT ${COLUMNS} FROM url_wildcard WHERE id = ?`);
-const BY_SOURCE = sql<[sourceUrl: string]>(`SELECT ${COLUMNS} FROM url_wildcard WHERE source_url = ?`);
-const PAGE = sql<[limit: number, offset: number]>(`SELECT ${COLUMNS} FROM url_wildcard ORDER BY id LIMIT ? OFFSET ?`);
-const DELETE = sql<[id: number]>('DELETE FROM url_wildcard WHERE id = ?');
+const { urlWildcard } = TABLES;
+const COLUMNS = urlWildcard.$list(['id', 'sourceUrl', 'destinationUrl', 'forward']);
+const BY_ID = sql<[id: number]>(`SELECT ${COLUMNS} FROM ${urlWildcard} WHERE ${urlWildcard.id} = ?`);
+const BY_SOURCE = sql<[sourceUrl: string]>(`SELECT ${COLUMNS} FROM ${urlWildcard} WHERE ${urlWildcard.sourceUrl} = ?`);
+const PAGE = sql<[limit: number, offset: number]>(`SELECT ${COLUMNS} FROM ${urlWildcard} ORDER BY ${urlWildcard.id} LIMIT ? OFFSET ?`);
+const DELETE = sql<[id: number]>(`DELETE FROM ${urlWildcard} WHERE ${urlWildcard.id} = ?`);
 
 const toWildcard = (row: Row): URLWildcard => ({
-  id: row.int('id'),
-  sourceUrl: row.str('source_url'),
-  destinationUrl: row.str('destination_url'),
-  forward: row.bool('forward'),
+  id: row.int(urlWildcard.id),
+  sourceUrl: row.str(urlWildcard.sourceUrl),
+  destinationUrl: row.str(urlWildcard.destinationUrl),
+  forward: row.bool(urlWildcard.forward),
 });
 
 /** UrlWildcardHandler on `url_wildcard` (Ibexa Legacy `ezurlwildcard`, migration 0005). */
@@ -22,9 +24,9 @@ export class SqlUrlWildcardHandler implements UrlWildcardHandler {
   constructor(private readonly ctx: SqlContext) {}
 
   async create(wildcard: Omit<URLWildcard, 'id'>): Promise<URLWildcard> {
-    const id = await insertReturningId(this.ctx, 'url_wildcard', {
-      source_url: wildcard.sourceUrl,
-      destination_url: wildcard.destinationUrl,
+    const id = await insertReturningId(this.ctx, urlWildcard, {
+      sourceUrl: wildcard.sourceUrl,
+      destinationUrl: wildcard.destinationUrl,
       forward: wildcard.forward,
     });
     return { id, ...wildcard };

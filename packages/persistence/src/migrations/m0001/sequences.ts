@@ -1,5 +1,7 @@
 import type { DdlWriter } from '../ddl-writer.js';
-import { SEQUENCE_NAMES } from '../../db/id-sequences.js';
+
+/** The generators this migration created (frozen: later ones come with their own migration). */
+const SEQUENCE_NAMES = ['content_field', 'content_type', 'field_definition'] as const;
 
 /**
  * Id generators of the composite-key tables (see `db/id-sequences.ts`): PostgreSQL sequences, or on SQLite the

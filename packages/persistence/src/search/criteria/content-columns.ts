@@ -1,24 +1,25 @@
 import { criterionHandler } from '../criterion-handler.js';
+import { c } from '../search-aliases.js';
 
 /**
  * Criteria on columns of the content item (Legacy: `c.id IN`, `c.remote_id IN`, `c.content_type_id IN`,
  * `c.section_id IN`; search-auth-errors-data.md A.5). An empty value list matches nothing.
  */
 export const contentIdCriterion = criterionHandler('ContentId', (criterion) => (query) => {
-  query.whereIn('c.id', [...criterion.values]);
+  query.whereIn(c.id, [...criterion.values]);
 });
 
 /** ContentRemoteId: `c.remote_id IN (…)`. */
 export const contentRemoteIdCriterion = criterionHandler('ContentRemoteId', (criterion) => (query) => {
-  query.whereIn('c.remote_id', [...criterion.values]);
+  query.whereIn(c.remoteId, [...criterion.values]);
 });
 
 /** ContentTypeId: `c.content_type_id IN (…)`. */
 export const contentTypeIdCriterion = criterionHandler('ContentTypeId', (criterion) => (query) => {
-  query.whereIn('c.content_type_id', [...criterion.values]);
+  query.whereIn(c.contentTypeId, [...criterion.values]);
 });
 
 /** SectionId: `c.section_id IN (…)`. */
 export const sectionIdCriterion = criterionHandler('SectionId', (criterion) => (query) => {
-  query.whereIn('c.section_id', [...criterion.values]);
+  query.whereIn(c.sectionId, [...criterion.values]);
 });

@@ -1,6 +1,11 @@
 import { criterionHandler, whereSql } from '../criterion-handler.js';
-import { sqlOf } from '../sql-fragment.js';
+import { TABLES } from '../../schema/index.js';
+import { c } from '../search-aliases.js';
+import { fragment, sqlOf } from '../sql-fragment.js';
 import { wildcardCondition } from '../wildcard.js';
+
+/** The indexed names (`sn`). */
+const sn = TABLES.searchName.$as('sn');
 
 /**
  * ContentName (search-auth-errors-data.md A.5, docs/adr/0004): some translation's name of the current version
@@ -9,5 +14,5 @@ import { wildcardCondition } from '../wildcard.js';
  * SQLite), so that a literal prefix uses its index.
  */
 export const contentNameCriterion = criterionHandler('ContentName', (criterion, ctx) =>
-  whereSql(sqlOf`c.id IN (SELECT sn.content_id FROM search_name sn WHERE ${wildcardCondition(ctx.dialect, 'sn.name', criterion.value)})`),
+  whereSql(sqlOf`${fragment(`${c.id} IN (SELECT ${sn.contentId} FROM ${sn} WHERE`)} ${wildcardCondition(ctx.dialect, sn.name, criterion.value)})`),
 );

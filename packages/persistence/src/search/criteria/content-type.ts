@@ -1,19 +1,25 @@
 import { contentTypeStatusCode } from '../../db/codes.js';
+import { TABLES } from '../../schema/index.js';
 import { criterionHandler } from '../criterion-handler.js';
+import { c } from '../search-aliases.js';
 
 const DEFINED = contentTypeStatusCode('DEFINED');
+
+/** The type's group links (`tgl`) and the published types (`ict`). */
+const tgl = TABLES.contentTypeGroupLink.$as('tgl');
+const ict = TABLES.contentType.$as('ict');
 
 /** ContentTypeGroupId: the item's (published) content type is linked to one of the groups (A.5). */
 export const contentTypeGroupIdCriterion = criterionHandler('ContentTypeGroupId', (criterion, ctx) => (query) => {
   query.whereIn(
-    'c.content_type_id',
-    ctx.kx('content_type_group_link as tgl').select('tgl.content_type_id').where('tgl.content_type_status', DEFINED).whereIn('tgl.group_id', [...criterion.values]),
+    c.contentTypeId,
+    ctx.kx(`${tgl}`).select(tgl.contentTypeId).where(tgl.contentTypeStatus, DEFINED).whereIn(tgl.groupId, [...criterion.values]),
   );
 });
 
 /** IsContainer: the item's (published) content type is (or is not) a container (A.5). */
 export const isContainerCriterion = criterionHandler('IsContainer', (criterion, ctx) => (query) => {
-  query.whereIn('c.content_type_id', ctx.kx('content_type as ict').select('ict.id').where('ict.status', DEFINED).where('ict.is_container', criterion.value));
+  query.whereIn(c.contentTypeId, ctx.kx(`${ict}`).select(ict.id).where(ict.status, DEFINED).where(ict.isContainer, criterion.value));
 });
 
 /**
@@ -21,5 +27,5 @@ export const isContainerCriterion = criterionHandler('IsContainer', (criterion, 
  * resolves this criterion to ContentTypeId before an engine runs; the handler serves direct SPI callers.
  */
 export const contentTypeIdentifierCriterion = criterionHandler('ContentTypeIdentifier', (criterion, ctx) => (query) => {
-  query.whereIn('c.content_type_id', ctx.kx('content_type as ict').select('ict.id').where('ict.status', DEFINED).whereIn('ict.identifier', [...criterion.values]));
+  query.whereIn(c.contentTypeId, ctx.kx(`${ict}`).select(ict.id).where(ict.status, DEFINED).whereIn(ict.identifier, [...criterion.values]));
 });

@@ -1,5 +1,6 @@
 import { alwaysFalse, criterionHandler, whereSql } from '../criterion-handler.js';
 import { integerComparison } from '../integer-comparison.js';
+import { c } from '../search-aliases.js';
 import { sqlOf, fragment } from '../sql-fragment.js';
 
 /**
@@ -10,7 +11,7 @@ import { sqlOf, fragment } from '../sql-fragment.js';
  */
 export const dateMetadataCriterion = criterionHandler('DateMetadata', (criterion) => {
   if (criterion.target === 'trashed') return alwaysFalse;
-  const column = criterion.target === 'modified' ? 'c.modified' : 'c.published';
+  const column = criterion.target === 'modified' ? c.modified : c.published;
   const comparison = integerComparison(column, criterion.operator, criterion.values);
   if (!comparison) return alwaysFalse;
   return whereSql(sqlOf`(${fragment(`${column} IS NOT NULL`)} AND ${comparison})`);

@@ -1,7 +1,23 @@
 import { alwaysFalse, criterionHandler, type CriterionContext, type CriterionOf, whereSql } from '../criterion-handler.js';
 import { type FieldBranch, fieldBranches } from '../field-families.js';
 import { fieldLanguage, filterLanguages } from '../field-language.js';
+import { TABLES } from '../../schema/index.js';
+import { c } from '../search-aliases.js';
 import { fragment, type SqlFragment, sqlOf } from '../sql-fragment.js';
+
+/** The index tables a branch of `field-families.ts` reads (named there by their SQL names). */
+const ENTRY_TABLES = [TABLES.searchField, TABLES.searchFieldElement] as const;
+
+/** The table of a branch under the branch's alias. @throws Error for a table that is not an index table. */
+function entriesOf({ table, alias }: FieldBranch): (typeof ENTRY_TABLES)[number] {
+  const described = ENTRY_TABLES.find((candidate) => candidate.$name === table);
+  if (described === undefined) throw new Error(`Field branch on unknown table ${table}`);
+  return described.$as(alias);
+}
+
+/** The matching entries' (item, language) pairs (`fm`), and their items (`fc`). */
+const fm = TABLES.searchField.$as('fm');
+const fc = TABLES.content.$as('fc');
 
 /**
  * Field (search-auth-errors-data.md A.8, docs/adr/0004-search-semantics.md): some index entry of the field
@@ -34,15 +50,19 @@ function probesItem(ctx: CriterionContext): boolean {
 export function fieldItemList(criterion: CriterionOf<'Field'>, ctx: CriterionContext): SqlFragment | null {
   const branches = fieldBranches(ctx.dialect, criterion.target, criterion, ctx.fieldTargetTypes(criterion.target), ctx.registeredFieldTypes);
   if (branches.length === 0) return null;
-  const parts = branches.map(({ table, alias, condition }) => sqlOf`SELECT ${fragment(`${alias}.content_id FROM ${table} ${alias}`)} WHERE ${condition}`);
+  const parts = branches.map((branch) => {
+    const entries = entriesOf(branch);
+    return sqlOf`SELECT ${fragment(`${entries.contentId} FROM ${entries}`)} WHERE ${branch.condition}`;
+  });
   return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };
 }
 
 /** The `(content_id, language_code)` pairs of the matching entries: the branches as one UNION ALL list. */
 function matchList(branches: readonly FieldBranch[]): SqlFragment {
-  const parts = branches.map(
-    ({ table, alias, condition }) => sqlOf`SELECT ${fragment(`${alias}.content_id, ${alias}.language_code FROM ${table} ${alias}`)} WHERE ${condition}`,
-  );
+  const parts = branches.map((branch) => {
+    const entries = entriesOf(branch);
+    return sqlOf`SELECT ${fragment(`${entries.contentId}, ${entries.languageCode} FROM ${entries}`)} WHERE ${branch.condition}`;
+  });
   return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };
 }
 
@@ -60,13 +80,16 @@ function matchList(branches: readonly FieldBranch[]): SqlFragment {
  */
 export function inFieldLanguage(ctx: CriterionContext, branches: readonly FieldBranch[]): SqlFragment {
   if (filterLanguages(ctx.languageFilter).length === 0) {
-    if (!probesItem(ctx)) return sqlOf`(c.id, c.main_language_code) IN (${matchList(branches)})`;
-    const probes = branches.map(
-      ({ table, alias, condition }) =>
-        sqlOf`EXISTS (SELECT 1 FROM ${fragment(`${table} ${alias} WHERE ${alias}.content_id = c.id AND ${alias}.language_code = c.main_language_code`)} AND ${condition})`,
-    );
+    if (!probesItem(ctx)) return sqlOf`${fragment(`(${c.id}, ${c.mainLanguageCode})`)} IN (${matchList(branches)})`;
+    const probes = branches.map((branch) => {
+      const entries = entriesOf(branch);
+      const ofItem = `${entries} WHERE ${entries.contentId} = ${c.id} AND ${entries.languageCode} = ${c.mainLanguageCode}`;
+      return sqlOf`EXISTS (SELECT 1 FROM ${fragment(ofItem)} AND ${branch.condition})`;
+    });
     return { sql: probes.map((probe) => probe.sql).join(' OR '), bindings: probes.flatMap((probe) => probe.bindings) };
   }
-  const language = fieldLanguage(ctx.dialect, ctx.languageFilter, 'fc');
-  return sqlOf`c.id IN (SELECT fm.content_id FROM (${matchList(branches)}) fm JOIN content fc ON fc.id = fm.content_id WHERE fm.language_code = ${language})`;
+  const language = fieldLanguage(ctx.dialect, ctx.languageFilter, fc);
+  return sqlOf`${fragment(`${c.id} IN (SELECT ${fm.contentId} FROM (`)}${matchList(branches)}${fragment(
+    `) fm JOIN ${fc} ON ${fc.id} = ${fm.contentId} WHERE ${fm.languageCode}`,
+  )} = ${language})`;
 }

@@ -1,7 +1,18 @@
 import { alwaysFalse, criterionHandler, whereSql } from '../criterion-handler.js';
 import { filterLanguages, usesAlwaysAvailable } from '../field-language.js';
 import { idList } from '../id-list.js';
-import { sqlOf, valueList } from '../sql-fragment.js';
+import { TABLES } from '../../schema/index.js';
+import { c } from '../search-aliases.js';
+import { fragment, sqlOf, valueList } from '../sql-fragment.js';
+
+/** The postings (`wl`) and, for always-available items, the posting's item (`mc`). */
+const wl = TABLES.searchWordLink.$as('wl');
+const mc = TABLES.content.$as('mc');
+/** `c.id IN (SELECT wl.content_id FROM search_word_link wl` … */
+const ITEMS_OF_POSTINGS = fragment(`${c.id} IN (SELECT ${wl.contentId} FROM ${wl}`);
+/** The posting's item, and the posting in its main language. */
+const IN_MAIN_LANGUAGE = fragment(`JOIN ${mc} ON ${mc.id} = ${wl.contentId}`);
+const MAIN_LANGUAGE = fragment(`${wl.languageCode} = ${mc.mainLanguageCode}`);
 
 /**
  * FullText (search-auth-errors-data.md A.7, core's `evaluator/full-text.ts`): some word of the item's searchable
@@ -17,10 +28,11 @@ export const fullTextCriterion = criterionHandler('FullText', (criterion, ctx) =
   if (ids.length === 0) return alwaysFalse;
   const words = idList(ctx.dialect, ids);
   const languages = filterLanguages(ctx.languageFilter);
-  if (languages.length === 0) return whereSql(sqlOf`c.id IN (SELECT wl.content_id FROM search_word_link wl WHERE wl.word_id IN (${words}))`);
-  const inLanguages = sqlOf`c.id IN (SELECT wl.content_id FROM search_word_link wl WHERE wl.word_id IN (${words}) AND wl.language_code IN (${valueList(languages)}))`;
+  const word = fragment(wl.wordId);
+  if (languages.length === 0) return whereSql(sqlOf`${ITEMS_OF_POSTINGS} WHERE ${word} IN (${words}))`);
+  const inLanguages = sqlOf`${ITEMS_OF_POSTINGS} WHERE ${word} IN (${words}) AND ${fragment(wl.languageCode)} IN (${valueList(languages)}))`;
   if (!usesAlwaysAvailable(ctx.languageFilter)) return whereSql(inLanguages);
   return whereSql(
-    sqlOf`(${inLanguages} OR (c.always_available AND c.id IN (SELECT wl.content_id FROM search_word_link wl JOIN content mc ON mc.id = wl.content_id WHERE wl.word_id IN (${words}) AND wl.language_code = mc.main_language_code)))`,
+    sqlOf`(${inLanguages} OR (${fragment(c.alwaysAvailable)} AND ${ITEMS_OF_POSTINGS} ${IN_MAIN_LANGUAGE} WHERE ${word} IN (${words}) AND ${MAIN_LANGUAGE})))`,
   );
 });

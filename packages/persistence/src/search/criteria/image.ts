@@ -2,26 +2,35 @@ import type { NumericRange } from '@contentrepo/core';
 import type { Dialect } from '../../db/dialect.js';
 import { alwaysFalse, criterionHandler, type CriterionContext, type WhereBuilder, whereSql } from '../criterion-handler.js';
 import { fieldLanguage } from '../field-language.js';
+import { TABLES } from '../../schema/index.js';
+import { c } from '../search-aliases.js';
 import { fragment, joinFragments, type SqlFragment, sqlOf, valueList } from '../sql-fragment.js';
+
+/** The image field (`cf`) of the current version of an item (`ic`). */
+const cf = TABLES.contentField.$as('cf');
+const ic = TABLES.content.$as('ic');
+/** An image field's language (compared with the field language). */
+const IMAGE_LANGUAGE = fragment(`${cf.fieldTypeIdentifier} = 'ezimage' AND ${cf.languageCode}`);
 
 /** Image properties the criteria read from the stored `ezimage` data (core's `imageFactsOf`). */
 type NumberProperty = 'fileSize' | 'width' | 'height';
 
 /** The stored data is a JSON object (core's `isRecord`). */
-const isObject = (dialect: Dialect): string => (dialect === 'postgresql' ? "jsonb_typeof(cf.data) = 'object'" : "json_type(cf.data) = 'object'");
+const isObject = (dialect: Dialect): string =>
+  dialect === 'postgresql' ? `jsonb_typeof(${cf.data}) = 'object'` : `json_type(${cf.data}) = 'object'`;
 
 /** A numeric property of the stored data, or NULL when it is missing or not a JSON number. */
 function numberOf(dialect: Dialect, property: NumberProperty): string {
   return dialect === 'postgresql'
-    ? `(CASE WHEN jsonb_typeof(cf.data -> '${property}') = 'number' THEN (cf.data ->> '${property}')::float8 END)`
-    : `(CASE WHEN json_type(cf.data, '$.${property}') IN ('integer', 'real') THEN json_extract(cf.data, '$.${property}') END)`;
+    ? `(CASE WHEN jsonb_typeof(${cf.data} -> '${property}') = 'number' THEN (${cf.data} ->> '${property}')::float8 END)`
+    : `(CASE WHEN json_type(${cf.data}, '$.${property}') IN ('integer', 'real') THEN json_extract(${cf.data}, '$.${property}') END)`;
 }
 
 /** The MIME type of the stored data, or NULL when it is missing or not a JSON string. */
 function mimeTypeOf(dialect: Dialect): string {
   return dialect === 'postgresql'
-    ? `(CASE WHEN jsonb_typeof(cf.data -> 'mimeType') = 'string' THEN cf.data ->> 'mimeType' END)`
-    : `(CASE WHEN json_type(cf.data, '$.mimeType') = 'text' THEN json_extract(cf.data, '$.mimeType') END)`;
+    ? `(CASE WHEN jsonb_typeof(${cf.data} -> 'mimeType') = 'string' THEN ${cf.data} ->> 'mimeType' END)`
+    : `(CASE WHEN json_type(${cf.data}, '$.mimeType') = 'text' THEN json_extract(${cf.data}, '$.mimeType') END)`;
 }
 
 /** `min ≤ value ≤ max` (no upper bound when `max` is null); a missing value never matches. */
@@ -35,9 +44,12 @@ function inRange(value: string, range: NumericRange): SqlFragment {
  * from `content_field`, as core's evaluator reads it.
  */
 function imageMatch(ctx: CriterionContext, identifier: string, condition: SqlFragment): WhereBuilder {
-  const language = fieldLanguage(ctx.dialect, ctx.languageFilter, 'ic');
+  const language = fieldLanguage(ctx.dialect, ctx.languageFilter, ic);
+  const fields =
+    `${c.id} IN (SELECT ${cf.contentId} FROM ${cf} JOIN ${ic} ON ${ic.id} = ${cf.contentId} AND ${cf.versionNo} = ${ic.currentVersionNo} ` +
+    `WHERE ${cf.fieldDefIdentifier} = ?`;
   return whereSql(
-    sqlOf`c.id IN (SELECT cf.content_id FROM content_field cf JOIN content ic ON ic.id = cf.content_id AND cf.version_no = ic.current_version_no WHERE cf.field_def_identifier = ${fragment('?', identifier)} AND cf.field_type_identifier = 'ezimage' AND cf.language_code = ${language} AND ${fragment(isObject(ctx.dialect))} AND (${condition}))`,
+    sqlOf`${fragment(fields, identifier)} AND ${IMAGE_LANGUAGE} = ${language} AND ${fragment(isObject(ctx.dialect))} AND (${condition}))`,
   );
 }
 

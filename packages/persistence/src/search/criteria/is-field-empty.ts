@@ -1,6 +1,10 @@
 import { criterionHandler, whereSql } from '../criterion-handler.js';
+import { TABLES } from '../../schema/index.js';
 import { fragment } from '../sql-fragment.js';
 import { inFieldLanguage } from './field.js';
+
+/** The field's index entries (`sf`). */
+const sf = TABLES.searchField.$as('sf');
 
 /**
  * IsFieldEmpty: the item's index entry of field `target` (in the language selected as for Field) is empty
@@ -10,7 +14,11 @@ import { inFieldLanguage } from './field.js';
 export const isFieldEmptyCriterion = criterionHandler('IsFieldEmpty', (criterion, ctx) =>
   whereSql(
     inFieldLanguage(ctx, [
-      { table: 'search_field', alias: 'sf', condition: fragment('sf.field_def_identifier = ? AND sf.is_empty = ?', criterion.target, criterion.value) },
+      {
+        table: 'search_field',
+        alias: 'sf',
+        condition: fragment(`${sf.fieldDefIdentifier} = ? AND ${sf.isEmpty} = ?`, criterion.target, criterion.value),
+      },
     ]),
   ),
 );

@@ -1,4 +1,9 @@
+import { TABLES } from '../../schema/index.js';
 import { criterionHandler } from '../criterion-handler.js';
+import { c } from '../search-aliases.js';
+
+/** The item's published version (`lv`). */
+const lv = TABLES.contentVersion.$as('lv');
 
 /**
  * LanguageCode: the current version has one of the languages (its `language_codes`), or — with
@@ -11,16 +16,16 @@ export const languageCodeCriterion = criterionHandler('LanguageCode', (criterion
   const placeholders = codes.map(() => '?').join(', ');
   const membership =
     ctx.dialect === 'postgresql'
-      ? `jsonb_exists_any(lv.language_codes, ARRAY[${placeholders}]::text[])`
-      : `EXISTS (SELECT 1 FROM json_each(lv.language_codes) lj WHERE lj.value IN (${placeholders}))`;
+      ? `jsonb_exists_any(${lv.languageCodes}, ARRAY[${placeholders}]::text[])`
+      : `EXISTS (SELECT 1 FROM json_each(${lv.languageCodes}) lj WHERE lj.value IN (${placeholders}))`;
   const hasLanguage =
-    'EXISTS (SELECT 1 FROM content_version lv WHERE lv.content_id = c.id AND lv.version_no = c.current_version_no ' +
+    `EXISTS (SELECT 1 FROM ${lv} WHERE ${lv.contentId} = ${c.id} AND ${lv.versionNo} = ${c.currentVersionNo} ` +
     `AND ${membership})`;
   return (query) => {
     query.where((either) => {
       if (codes.length > 0) either.orWhereRaw(hasLanguage, codes);
       else either.orWhereRaw('1 = 0');
-      if (criterion.matchAlwaysAvailable) either.orWhere('c.always_available', true);
+      if (criterion.matchAlwaysAvailable) either.orWhere(c.alwaysAvailable, true);
     });
   };
 });

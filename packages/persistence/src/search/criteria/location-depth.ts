@@ -4,5 +4,5 @@ import { whereRange } from '../range-condition.js';
 
 /** LocationDepth: the location's depth satisfies the range operator (content search: any location). */
 export const locationDepthCriterion = criterionHandler('LocationDepth', (criterion, ctx) =>
-  locationMatch(ctx, (query, l) => whereRange(query, `${l}.depth`, criterion.operator, criterion.values)),
+  locationMatch(ctx, (query, at) => whereRange(query, at.depth, criterion.operator, criterion.values)),
 );

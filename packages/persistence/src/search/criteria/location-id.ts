@@ -3,5 +3,5 @@ import { locationMatch } from '../location-condition.js';
 
 /** LocationId: the location's id is one of the values (content search: any location). */
 export const locationIdCriterion = criterionHandler('LocationId', (criterion, ctx) =>
-  locationMatch(ctx, (query, l) => query.whereIn(`${l}.id`, [...criterion.values])),
+  locationMatch(ctx, (query, at) => query.whereIn(at.id, [...criterion.values])),
 );

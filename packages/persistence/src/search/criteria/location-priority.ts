@@ -4,5 +4,5 @@ import { whereRange } from '../range-condition.js';
 
 /** LocationPriority: the location's priority satisfies the range operator (content search: any location). */
 export const locationPriorityCriterion = criterionHandler('LocationPriority', (criterion, ctx) =>
-  locationMatch(ctx, (query, l) => whereRange(query, `${l}.priority`, criterion.operator, criterion.values)),
+  locationMatch(ctx, (query, at) => whereRange(query, at.priority, criterion.operator, criterion.values)),
 );

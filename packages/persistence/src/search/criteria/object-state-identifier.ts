@@ -1,4 +1,11 @@
+import { TABLES } from '../../schema/index.js';
 import { criterionHandler } from '../criterion-handler.js';
+import { c } from '../search-aliases.js';
+
+/** The item's states (`sis`), each state (`sio`) and its group (`sig`). */
+const sis = TABLES.contentObjectState.$as('sis');
+const sio = TABLES.objectState.$as('sio');
+const sig = TABLES.objectStateGroup.$as('sig');
 
 /**
  * ObjectStateIdentifier (A.5): the item is in a state with one of the identifiers, of the state group
@@ -6,12 +13,12 @@ import { criterionHandler } from '../criterion-handler.js';
  */
 export const objectStateIdentifierCriterion = criterionHandler('ObjectStateIdentifier', (criterion, ctx) => (query) => {
   const states = ctx
-    .kx('content_object_state as sis')
-    .join('object_state as sio', 'sio.id', 'sis.state_id')
-    .select('sis.content_id')
-    .whereIn('sio.identifier', [...criterion.values]);
+    .kx(`${sis}`)
+    .join(`${sio}`, sio.id, sis.stateId)
+    .select(sis.contentId)
+    .whereIn(sio.identifier, [...criterion.values]);
   if (criterion.groupIdentifier !== null) {
-    states.join('object_state_group as sig', 'sig.id', 'sio.group_id').where('sig.identifier', criterion.groupIdentifier);
+    states.join(`${sig}`, sig.id, sio.groupId).where(sig.identifier, criterion.groupIdentifier);
   }
-  query.whereIn('c.id', states);
+  query.whereIn(c.id, states);
 });

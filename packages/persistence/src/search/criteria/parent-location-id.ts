@@ -3,5 +3,5 @@ import { locationMatch } from '../location-condition.js';
 
 /** ParentLocationId: direct children of the given locations (index `location(parent_id, priority)`). */
 export const parentLocationIdCriterion = criterionHandler('ParentLocationId', (criterion, ctx) =>
-  locationMatch(ctx, (query, l) => query.whereIn(`${l}.parent_id`, [...criterion.values])),
+  locationMatch(ctx, (query, at) => query.whereIn(at.parentId, [...criterion.values])),
 );

@@ -8,14 +8,14 @@ import { locationMatch } from '../location-condition.js';
  * `/1/20/` never matches `/1/2/` (see `db/path-range.ts`).
  */
 export const subtreeCriterion = criterionHandler('Subtree', (criterion, ctx) =>
-  locationMatch(ctx, (query, l) => {
+  locationMatch(ctx, (query, at) => {
     query.where((paths) => {
       if (criterion.values.length === 0) paths.whereRaw('1 = 0');
       for (const prefix of criterion.values) {
         const upper = prefixUpperBound(prefix);
         paths.orWhere((range) => {
-          if (upper === null) range.whereNotNull(`${l}.path_string`);
-          else range.where(`${l}.path_string`, '>=', prefix).andWhere(`${l}.path_string`, '<', upper);
+          if (upper === null) range.whereNotNull(at.pathString);
+          else range.where(at.pathString, '>=', prefix).andWhere(at.pathString, '<', upper);
         });
       }
     });

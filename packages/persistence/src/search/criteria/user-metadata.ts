@@ -1,4 +1,11 @@
+import { TABLES } from '../../schema/index.js';
 import { criterionHandler } from '../criterion-handler.js';
+import { c } from '../search-aliases.js';
+
+/** The item's current version (`mv`); the owner's locations (`ol`) and the groups' locations (`gl`). */
+const mv = TABLES.contentVersion.$as('mv');
+const ol = TABLES.location.$as('ol');
+const gl = TABLES.location.$as('gl');
 
 /**
  * UserMetadata (search-auth-errors-data.md A.5):
@@ -11,30 +18,30 @@ export const userMetadataCriterion = criterionHandler('UserMetadata', (criterion
   const values = [...criterion.values];
   switch (criterion.target) {
     case 'owner':
-      return (query) => query.whereIn('c.owner_id', values);
+      return (query) => query.whereIn(c.ownerId, values);
     case 'modifier':
       return (query) =>
         query.whereExists(
           ctx
-            .kx('content_version as mv')
+            .kx(`${mv}`)
             .select(ctx.kx.raw('1'))
-            .whereRaw('mv.content_id = c.id AND mv.version_no = c.current_version_no')
-            .whereIn('mv.creator_id', values),
+            .whereRaw(`${mv.contentId} = ${c.id} AND ${mv.versionNo} = ${c.currentVersionNo}`)
+            .whereIn(mv.creatorId, values),
         );
     case 'group':
       return (query) =>
         query.whereIn(
-          'c.owner_id',
+          c.ownerId,
           ctx
-            .kx('location as ol')
-            .join('location as gl', (join) =>
+            .kx(`${ol}`)
+            .join(`${gl}`, (join) =>
               join
-                .on('ol.path_string', '>', 'gl.path_string')
-                .andOn('ol.path_string', '<', ctx.kx.raw("substr(gl.path_string, 1, length(gl.path_string) - 1) || '0'")),
+                .on(ol.pathString, '>', gl.pathString)
+                .andOn(ol.pathString, '<', ctx.kx.raw(`substr(${gl.pathString}, 1, length(${gl.pathString}) - 1) || '0'`)),
             )
-            .select('ol.content_id')
-            .where('gl.depth', '>', 0)
-            .whereIn('gl.content_id', values),
+            .select(ol.contentId)
+            .where(gl.depth, '>', 0)
+            .whereIn(gl.contentId, values),
         );
   }
 });

@@ -1,4 +1,5 @@
 import { binaryOrder } from '../../db/collation.js';
+import { c } from '../search-aliases.js';
 import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
 
 /**
@@ -7,13 +8,13 @@ import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
  * stored main-language name lower-cased (`c.sort_name`, code-point order as core's evaluator), DateModified
  * `c.modified`, DatePublished `c.published` (NULL first ascending).
  */
-export const contentIdSort = sortClauseHandler('ContentId', (_clause, ctx) => [ctx.target === 'content' ? uniqueKey('c.id') : 'c.id']);
+export const contentIdSort = sortClauseHandler('ContentId', (_clause, ctx) => [ctx.target === 'content' ? uniqueKey(c.id) : c.id]);
 
 /** ContentName: the lower-cased main-language name in code-point order. */
-export const contentNameSort = sortClauseHandler('ContentName', (_clause, ctx) => [binaryOrder(ctx.dialect, 'c.sort_name')]);
+export const contentNameSort = sortClauseHandler('ContentName', (_clause, ctx) => [binaryOrder(ctx.dialect, c.sortName)]);
 
 /** DateModified: `c.modified`. */
-export const dateModifiedSort = sortClauseHandler('DateModified', () => ['c.modified']);
+export const dateModifiedSort = sortClauseHandler('DateModified', () => [c.modified]);
 
 /** DatePublished: `c.published` (NULL first ascending). */
-export const datePublishedSort = sortClauseHandler('DatePublished', () => ['c.published']);
+export const datePublishedSort = sortClauseHandler('DatePublished', () => [c.published]);

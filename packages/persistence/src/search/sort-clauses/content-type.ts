@@ -1,10 +1,10 @@
 import { binaryOrder } from '../../db/collation.js';
-import { sortClauseHandler } from '../sort-clause-handler.js';
+import { sct, sortClauseHandler } from '../sort-clause-handler.js';
 
 /** ContentTypeIdentifier: the published content type's identifier (code-point order). */
 export const contentTypeIdentifierSort = sortClauseHandler('ContentTypeIdentifier', (_clause, ctx) => {
   ctx.join('contentType');
-  return [binaryOrder(ctx.dialect, 'sct.identifier')];
+  return [binaryOrder(ctx.dialect, sct.identifier)];
 });
 
 /**
@@ -15,7 +15,7 @@ export const contentTypeNameSort = sortClauseHandler('ContentTypeName', (_clause
   ctx.join('contentType');
   const name =
     ctx.dialect === 'postgresql'
-      ? 'sct.names ->> sct.main_language_code'
-      : `json_extract(sct.names, '$."' || sct.main_language_code || '"')`;
-  return [binaryOrder(ctx.dialect, `COALESCE(${name}, sct.identifier)`)];
+      ? `${sct.names} ->> ${sct.mainLanguageCode}`
+      : `json_extract(${sct.names}, '$."' || ${sct.mainLanguageCode} || '"')`;
+  return [binaryOrder(ctx.dialect, `COALESCE(${name}, ${sct.identifier})`)];
 });

@@ -2,7 +2,13 @@ import { contentTypeStatusCode } from '../../db/codes.js';
 import { binaryOrder } from '../../db/collation.js';
 import { fieldLanguage } from '../field-language.js';
 import { sortClauseHandler } from '../sort-clause-handler.js';
+import { TABLES } from '../../schema/index.js';
+import { c } from '../search-aliases.js';
 import { fragment, sqlOf } from '../sql-fragment.js';
+
+/** The published content types of the clause (`fst`). */
+const fst = TABLES.contentType.$as('fst');
+const DEFINED = contentTypeStatusCode('DEFINED');
 
 /**
  * Field (search-auth-errors-data.md A.6, docs/adr/0004): the (sort_key_int, sort_key_string) of the field
@@ -11,9 +17,13 @@ import { fragment, sqlOf } from '../sql-fragment.js';
  * other types, or without the field in that language, have NULL keys (first ascending, last descending).
  */
 export const fieldSort = sortClauseHandler('Field', (clause, ctx) => {
-  const alias = ctx.leftJoin((a) => {
-    const language = fieldLanguage(ctx.dialect, ctx.languageFilter, 'c');
-    return sqlOf`search_field ${fragment(a)} ON ${fragment(`${a}.content_id = c.id AND ${a}.field_def_identifier = ?`, clause.fieldDefinitionIdentifier)} AND ${fragment(`${a}.language_code`)} = ${language} AND c.content_type_id IN (SELECT fst.id FROM content_type fst WHERE fst.identifier = ${fragment('?', clause.contentTypeIdentifier)} AND fst.status = ${fragment('?', contentTypeStatusCode('DEFINED'))})`;
+  const alias = ctx.leftJoin((name) => {
+    const joined = TABLES.searchField.$as(name);
+    const language = fieldLanguage(ctx.dialect, ctx.languageFilter, c);
+    const ofType = `${c.contentTypeId} IN (SELECT ${fst.id} FROM ${fst} WHERE ${fst.identifier} = ? AND ${fst.status} = ?)`;
+    const on = fragment(`${joined} ON ${joined.contentId} = ${c.id} AND ${joined.fieldDefIdentifier} = ?`, clause.fieldDefinitionIdentifier);
+    return sqlOf`${on} AND ${fragment(joined.languageCode)} = ${language} AND ${fragment(ofType, clause.contentTypeIdentifier, DEFINED)}`;
   });
-  return [`${alias}.sort_key_int`, binaryOrder(ctx.dialect, `${alias}.sort_key_string`)];
+  const sf = TABLES.searchField.$as(alias);
+  return [sf.sortKeyInt, binaryOrder(ctx.dialect, sf.sortKeyString)];
 });

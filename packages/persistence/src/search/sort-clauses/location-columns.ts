@@ -1,4 +1,5 @@
 import { binaryOrder } from '../../db/collation.js';
+import { l } from '../search-aliases.js';
 import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
 
 /**
@@ -7,7 +8,7 @@ import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
  * nothing (core rejects them there before the engine runs; the evaluator compares nulls as equal).
  */
 export const locationDepthSort = sortClauseHandler('LocationDepth', (_clause, ctx) =>
-  ctx.target === 'location' ? ['l.depth'] : [],
+  ctx.target === 'location' ? [l.depth] : [],
 );
 
 /**
@@ -15,15 +16,15 @@ export const locationDepthSort = sortClauseHandler('LocationDepth', (_clause, ct
  * locations share one (a unique key).
  */
 export const locationPathSort = sortClauseHandler('LocationPath', (_clause, ctx) =>
-  ctx.target === 'location' ? [uniqueKey(binaryOrder(ctx.dialect, 'l.path_string'))] : [],
+  ctx.target === 'location' ? [uniqueKey(binaryOrder(ctx.dialect, l.pathString))] : [],
 );
 
 /** LocationPriority: `l.priority`. */
 export const locationPrioritySort = sortClauseHandler('LocationPriority', (_clause, ctx) =>
-  ctx.target === 'location' ? ['l.priority'] : [],
+  ctx.target === 'location' ? [l.priority] : [],
 );
 
 /** LocationId: `l.id` (a unique key). */
 export const locationIdSort = sortClauseHandler('LocationId', (_clause, ctx) =>
-  ctx.target === 'location' ? [uniqueKey('l.id')] : [],
+  ctx.target === 'location' ? [uniqueKey(l.id)] : [],
 );

@@ -1,0 +1,175 @@
+import { column } from '../columns.js';
+import { defineTable, references } from '../table.js';
+import { section } from './type-tables.js';
+
+/**
+ * Content items, their versions, names per version and language, fields, relations, pending locations (Ibexa
+ * node assignments) and the location tree. Dates are Unix seconds, statuses and sort settings Ibexa's integer
+ * codes (`db/codes.ts`).
+ */
+
+/**
+ * `content` (Ibexa `ezcontentobject`). `sort_name` is the name lower-cased by the writer (ContentName sort key,
+ * `db/collation.ts`). Searches check the published status in the partial index `content_published_items_index`
+ * (the status is written literally in their SQL) and count published items with it.
+ */
+export const content = defineTable(
+  'content',
+  {
+    id: column.integer().autoIncrement(),
+    contentTypeId: column.integer(),
+    sectionId: column.integer(),
+    ownerId: column.integer(),
+    currentVersionNo: column.integer(),
+    name: column.text(),
+    sortName: column.text().byteOrdered(),
+    modified: column.seconds(),
+    published: column.seconds().orNull(),
+    alwaysAvailable: column.boolean(),
+    remoteId: column.varchar(100),
+    mainLanguageCode: column.varchar(20),
+    mainLocationId: column.integer().orNull(),
+    status: column.smallint(),
+    isHidden: column.boolean(),
+  },
+  {
+    primaryKey: ['id'],
+    uniques: [{ columns: ['remoteId'] }],
+    indexes: [
+      { columns: ['contentTypeId'] },
+      { columns: ['sectionId'] },
+      { columns: ['ownerId'] },
+      { columns: ['modified'] },
+      { columns: ['published'] },
+      { columns: ['sortName'] },
+      { name: 'content_published_items_index', columns: ['id'], where: 'status = 1' },
+    ],
+    foreignKeys: [{ columns: ['sectionId'], references: references(section, 'id') }],
+  },
+);
+
+/** `content_version`. */
+export const contentVersion = defineTable(
+  'content_version',
+  {
+    id: column.integer().autoIncrement(),
+    contentId: column.integer(),
+    versionNo: column.integer(),
+    status: column.smallint(),
+    creatorId: column.integer(),
+    created: column.seconds(),
+    modified: column.seconds(),
+    initialLanguageCode: column.varchar(20),
+    languageCodes: column.json(),
+  },
+  {
+    primaryKey: ['id'],
+    uniques: [{ columns: ['contentId', 'versionNo'] }],
+    indexes: [{ columns: ['creatorId'] }],
+    foreignKeys: [{ columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' }],
+  },
+);
+
+/** `content_name`: the name of one version in one language. */
+export const contentName = defineTable(
+  'content_name',
+  { contentId: column.integer(), versionNo: column.integer(), languageCode: column.varchar(20), name: column.text() },
+  {
+    primaryKey: ['contentId', 'versionNo', 'languageCode'],
+    foreignKeys: [{ columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' }],
+  },
+);
+
+/** `content_field`: primary key (id, version_no), the id shared across versions (ids from the `content_field` sequence). */
+export const contentField = defineTable(
+  'content_field',
+  {
+    id: column.integer(),
+    versionNo: column.integer(),
+    contentId: column.integer(),
+    fieldDefinitionId: column.integer(),
+    fieldDefIdentifier: column.varchar(50),
+    fieldTypeIdentifier: column.varchar(50),
+    languageCode: column.varchar(20),
+    data: column.json().orNull(),
+  },
+  {
+    primaryKey: ['id', 'versionNo'],
+    indexes: [{ columns: ['contentId', 'versionNo'] }],
+    foreignKeys: [{ columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' }],
+  },
+);
+
+/** `content_relation`. */
+export const contentRelation = defineTable(
+  'content_relation',
+  {
+    id: column.integer().autoIncrement(),
+    sourceContentId: column.integer(),
+    sourceVersionNo: column.integer(),
+    destinationContentId: column.integer(),
+    type: column.smallint(),
+    sourceFieldDefinitionIdentifier: column.varchar(50).orNull(),
+  },
+  {
+    primaryKey: ['id'],
+    indexes: [{ columns: ['sourceContentId', 'sourceVersionNo'] }, { columns: ['destinationContentId'] }],
+    foreignKeys: [
+      { columns: ['sourceContentId'], references: references(content, 'id'), onDelete: 'cascade' },
+      { columns: ['destinationContentId'], references: references(content, 'id'), onDelete: 'cascade' },
+    ],
+  },
+);
+
+/** `pending_location`: a location to create at the item's first publication. */
+export const pendingLocation = defineTable(
+  'pending_location',
+  {
+    id: column.integer().autoIncrement(),
+    contentId: column.integer(),
+    parentLocationId: column.integer(),
+    priority: column.integer(),
+    hidden: column.boolean(),
+    remoteId: column.varchar(100),
+    sortField: column.smallint(),
+    sortOrder: column.smallint(),
+  },
+  {
+    primaryKey: ['id'],
+    indexes: [{ columns: ['contentId'] }],
+    foreignKeys: [{ columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' }],
+  },
+);
+
+/**
+ * `location` (Ibexa `ezcontentobject_tree`). No foreign key to `content`: the virtual root (id 1) refers to
+ * content 0, which has no row. `path_string` is byte-ordered so that a subtree is the index range
+ * `[prefix, prefix with its last character incremented)` (`db/path-range.ts`); the path and parent indexes also
+ * hold depth and item, so that tree criteria read them from the index alone.
+ */
+export const location = defineTable(
+  'location',
+  {
+    id: column.integer().autoIncrement(),
+    parentId: column.integer(),
+    contentId: column.integer(),
+    pathString: column.text().byteOrdered(),
+    depth: column.integer(),
+    priority: column.integer(),
+    hidden: column.boolean(),
+    invisible: column.boolean(),
+    remoteId: column.varchar(100),
+    sortField: column.smallint(),
+    sortOrder: column.smallint(),
+  },
+  {
+    primaryKey: ['id'],
+    uniques: [{ columns: ['remoteId'] }],
+    indexes: [
+      { name: 'location_parent_id_priority_index', columns: ['parentId', 'priority', 'depth', 'contentId'] },
+      { name: 'location_path_string_index', columns: ['pathString', 'depth', 'contentId'] },
+      { columns: ['contentId'] },
+      { columns: ['depth'] },
+    ],
+  },
+);
