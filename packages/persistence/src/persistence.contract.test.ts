@@ -1,3 +1,4 @@
+import * as jestGlobals from '@jest/globals';
 import { describe, it } from '@jest/globals';
 import { describePersistenceContract, describeSearchContract } from '@contentrepo/core/testing';
 import {
@@ -7,8 +8,8 @@ import {
   testDatabaseUrl,
 } from './test-support/test-stores.js';
 
-describePersistenceContract('SQLite', () => createSqliteTestStore());
-describeSearchContract('SQLite', () => createSqliteTestStore());
+describePersistenceContract(jestGlobals, 'SQLite', () => createSqliteTestStore());
+describeSearchContract(jestGlobals, 'SQLite', () => createSqliteTestStore());
 
 const postgresUrl = testDatabaseUrl();
 if (postgresUrl === undefined) {
@@ -18,6 +19,6 @@ if (postgresUrl === undefined) {
     });
   });
 } else {
-  describePersistenceContract('PostgreSQL', () => createPostgresTestStore(postgresUrl));
-  describeSearchContract('PostgreSQL', () => createPostgresTestStore(postgresUrl));
+  describePersistenceContract(jestGlobals, 'PostgreSQL', () => createPostgresTestStore(postgresUrl));
+  describeSearchContract(jestGlobals, 'PostgreSQL', () => createPostgresTestStore(postgresUrl));
 }

@@ -1,7 +1,8 @@
+import * as jestGlobals from '@jest/globals';
 import { describeTreeInvariants } from '@contentrepo/core/testing';
 import { createPostgresTestStore, createSqliteTestStore, testDatabaseUrl } from './test-support/test-stores.js';
 
-describeTreeInvariants('SQLite', () => createSqliteTestStore());
+describeTreeInvariants(jestGlobals, 'SQLite', () => createSqliteTestStore());
 
 const postgresUrl = testDatabaseUrl();
-if (postgresUrl !== undefined) describeTreeInvariants('PostgreSQL', () => createPostgresTestStore(postgresUrl));
+if (postgresUrl !== undefined) describeTreeInvariants(jestGlobals, 'PostgreSQL', () => createPostgresTestStore(postgresUrl));

@@ -1,7 +1,8 @@
 /**
  * @contentrepo/core/testing — what adapters and users need to test against core:
  * the in-memory persistence (reference SPI implementation), the persistence and search contract suites, and a
- * ready-made repository seeded with the clean-install data.
+ * ready-made repository seeded with the clean-install data. Nothing here imports a test framework: the suites
+ * declare their tests through the `TestRunner` their caller passes.
  */
 export {
   createInMemoryBinaryStorage,
@@ -16,3 +17,4 @@ export { SEARCH_CONTRACT_RUNS, SEARCH_CONTRACT_SEED } from './contract/search-ge
 export { createTestRepository, type TestRepository, type TestRepositoryOptions } from './test-repository.js';
 export { publishFolder, renameFolder, type PublishedFolder } from './content-builders.js';
 export { describeTreeInvariants, TREE_PROPERTY_RUNS, TREE_PROPERTY_SEED } from './tree-invariants.js';
+export type { AnyClass, Assertion, Matchers, RejectionMatchers, TestBody, TestRunner, ThrownExpectation } from './test-runner.js';

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Repository } from '../api/services/repository.js';
 import type { Location } from '../api/values/location.js';
@@ -10,6 +9,7 @@ import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import { publishFolder } from './content-builders.js';
 import type { PersistenceUnderTest } from './contract/fixtures.js';
 import { createInMemoryBinaryStorage, createPlainTextPasswordHasher } from './in-memory/index.js';
+import type { TestRunner } from './test-runner.js';
 import { runTreeOperation, type Sandbox, treeOperation } from './tree-operations.js';
 
 /** Seed of the tree property (fast-check prints seed and path of a failing run; override with TREE_PROPERTY_SEED). */
@@ -42,7 +42,7 @@ async function walk(persistence: PersistenceHandler, rootId: number): Promise<Lo
  * (drafts' locations are pending ones) and trashed items' locations are in the trash. Location searches rely on it
  * and read no item status (issue #3, persistence `search-query.ts`), so every location they return is checked.
  */
-async function checkLocationsOfPublishedItems(persistence: PersistenceHandler): Promise<void> {
+async function checkLocationsOfPublishedItems(expect: TestRunner['expect'], persistence: PersistenceHandler): Promise<void> {
   const all = await persistence.locationHandler.loadList(await searchIds(persistence, { type: 'MatchAll' }));
   expect(all.filter((location) => location.contentInfo.status !== 'PUBLISHED').map((location) => [location.id, location.contentInfo.status])).toEqual([]);
 }
@@ -54,7 +54,13 @@ async function checkLocationsOfPublishedItems(persistence: PersistenceHandler): 
  * has its main location among them, Subtree / ParentLocationId searches agree with the tree, and every location
  * of the repository belongs to a published item.
  */
-async function checkInvariants(persistence: PersistenceHandler, locations: readonly Location[], seenLocations: ReadonlySet<number>, seenContent: ReadonlySet<number>): Promise<void> {
+async function checkInvariants(
+  expect: TestRunner['expect'],
+  persistence: PersistenceHandler,
+  locations: readonly Location[],
+  seenLocations: ReadonlySet<number>,
+  seenContent: ReadonlySet<number>,
+): Promise<void> {
   const { locationHandler, contentHandler } = persistence;
   const inTree = new Set(locations.map((location) => location.id));
   const [root] = locations;
@@ -86,7 +92,7 @@ async function checkInvariants(persistence: PersistenceHandler, locations: reado
     const subtree = locations.filter((other) => other.pathString.startsWith(location.pathString)).map((other) => other.id).sort((a, b) => a - b);
     expect({ subtreeOf: location.id, ids: await searchIds(persistence, { type: 'Subtree', values: [location.pathString] }) }).toEqual({ subtreeOf: location.id, ids: subtree });
   }
-  await checkLocationsOfPublishedItems(persistence);
+  await checkLocationsOfPublishedItems(expect, persistence);
 }
 
 /** A comparable picture of the sandbox and the trash (to check that a refused operation changed nothing). */
@@ -99,9 +105,11 @@ const snapshot = async (admin: Repository, locations: readonly Location[]): Prom
 /**
  * The tree property of issue #5 item 8: random sequences of createLocation / move / copy / swap / hide / reveal /
  * trash / recover / delete through the services keep every invariant of {@link checkInvariants}, and operations
- * refused with a RepositoryError leave the tree and the trash unchanged. `create` gives an empty, migrated store.
+ * refused with a RepositoryError leave the tree and the trash unchanged. `create` gives an empty, migrated store;
+ * the tests are declared with `runner` (see {@link TestRunner}).
  */
-export function describeTreeInvariants(name: string, create: () => Promise<PersistenceUnderTest>): void {
+export function describeTreeInvariants(runner: TestRunner, name: string, create: () => Promise<PersistenceUnderTest>): void {
+  const { afterAll, beforeAll, describe, expect, it } = runner;
   describe(`location tree invariants: ${name}`, () => {
     let store: PersistenceUnderTest | undefined;
     let admin: Repository | undefined;
@@ -127,22 +135,22 @@ export function describeTreeInvariants(name: string, create: () => Promise<Persi
         { parentLocationId: folder.locationId },
       ]);
       expect(await locationsOf(draft.contentInfo.id)).toEqual([]);
-      await checkLocationsOfPublishedItems(persistence);
+      await checkLocationsOfPublishedItems(expect, persistence);
       const child = await publishFolder(admin, 'Child', folder.locationId);
       await contentService.createContentDraft(child.contentId);
       expect((await contentService.loadContentInfo(child.contentId)).status).toBe('PUBLISHED');
-      await checkLocationsOfPublishedItems(persistence);
+      await checkLocationsOfPublishedItems(expect, persistence);
       const trashed = await trashService.trash(folder.locationId);
       expect(trashed).not.toBeNull();
       expect(await locationsOf(child.contentId)).toEqual([]);
-      await checkLocationsOfPublishedItems(persistence);
+      await checkLocationsOfPublishedItems(expect, persistence);
       await trashService.recover(trashed?.id ?? 0);
       expect(await locationsOf(child.contentId)).toHaveLength(1);
-      await checkLocationsOfPublishedItems(persistence);
+      await checkLocationsOfPublishedItems(expect, persistence);
       await locationService.deleteLocation(folder.locationId);
       await contentService.deleteContent(draft.contentInfo.id);
       expect(await locationsOf(child.contentId)).toEqual([]);
-      await checkLocationsOfPublishedItems(persistence);
+      await checkLocationsOfPublishedItems(expect, persistence);
     });
 
     it(`hold after random move/copy/swap/hide/trash/recover/delete sequences (${TREE_PROPERTY_RUNS} runs, seed ${TREE_PROPERTY_SEED})`, async () => {
@@ -179,7 +187,7 @@ export function describeTreeInvariants(name: string, create: () => Promise<Persi
                 expect({ refused: operation, state: await snapshot(repository, (await state()).locations) }).toEqual({ refused: operation, state: before });
               }
               const after = await state();
-              await checkInvariants(persistence, after.locations, seenLocations, seenContent);
+              await checkInvariants(expect, persistence, after.locations, seenLocations, seenContent);
             }
           } finally {
             await repository.locationService.deleteLocation(sandboxFolder.locationId);

@@ -1,9 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
 import type { Hash } from '../../api/values/content-type.js';
 import type { ValidationError } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldType } from '../field-type.js';
 import { createDefaultFieldTypeRegistry } from '../registry.js';
 import type { HashMap } from '../shared/settings.js';
+import type { TestRunner } from '../../testing/test-runner.js';
 import { buildFieldDefinition } from './field-definition.js';
 import { searchFamilyProblems } from './search-family-check.js';
 
@@ -47,18 +47,30 @@ export interface FieldTypeContractSamples<V> {
   readonly emptyValueIsEmpty?: boolean;
 }
 
-/** `it.each` that tolerates an empty table (Jest rejects empty tables). */
+/** The part of a {@link TestRunner} the field type contract uses. */
+export type FieldTypeContractRunner = Pick<TestRunner, 'describe' | 'it' | 'expect'>;
+
+/** The runner whose `describe`, `it` and `expect` are globals (Jest injects them; so does Vitest with `globals`). */
+function globalRunner(): FieldTypeContractRunner {
+  const { describe, it, expect } = globalThis as unknown as Partial<FieldTypeContractRunner>;
+  if (typeof describe !== 'function' || typeof it !== 'function' || typeof expect !== 'function') {
+    throw new Error('describeFieldTypeContract: no global describe/it/expect; pass a TestRunner as third argument');
+  }
+  return { describe, it, expect };
+}
+
+/** One test per case, titled with `title` where `%s` is the case's label (no test for an empty table). */
 function eachCase<T>(
+  it: FieldTypeContractRunner['it'],
   title: string,
   cases: readonly T[],
   test: (item: T) => void,
   label: (item: T, index: number) => string = (_, index) => `#${index}`,
 ): void {
-  if (cases.length === 0) return;
-  it.each(cases.map((item, index) => [label(item, index), item] as const))(title, (_, item) => test(item));
+  cases.forEach((item, index) => it(title.replace('%s', () => label(item, index)), () => test(item)));
 }
 
-function expectFieldValueError(run: () => unknown, target: string | null | undefined): void {
+function expectFieldValueError(expect: FieldTypeContractRunner['expect'], run: () => unknown, target: string | null | undefined): void {
   let thrown: unknown;
   try {
     run();
@@ -71,9 +83,15 @@ function expectFieldValueError(run: () => unknown, target: string | null | undef
 
 /**
  * The contract every field type passes (Ibexa's FieldType test base): empty values, hash and storage round
- * trips, rejection of malformed input, validation messages, settings defaults and registry resolution.
+ * trips, rejection of malformed input, validation messages, settings defaults and registry resolution. The tests
+ * are declared with `runner` (by default the runner's globals, as Jest provides them).
  */
-export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldTypeContractSamples<V>): void {
+export function describeFieldTypeContract<V>(
+  type: FieldType<V>,
+  samples: FieldTypeContractSamples<V>,
+  runner: FieldTypeContractRunner = globalRunner(),
+): void {
+  const { describe, it, expect } = runner;
   describe(`${type.identifier} field type contract`, () => {
     it('resolves its identifier and aliases through the default registry', () => {
       const registry = createDefaultFieldTypeRegistry();
@@ -93,11 +111,11 @@ export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldT
       expect(type.fromStorage(type.toStorage(type.emptyValue()))).toEqual(type.emptyValue());
     });
 
-    eachCase('accepts input %s', samples.inputs, (sample) => {
+    eachCase(it, 'accepts input %s', samples.inputs, (sample) => {
       expect(type.fromHash(sample.input)).toEqual(sample.expected);
     });
 
-    eachCase('round-trips stored value %s through hash and storage', samples.storedValues, (value) => {
+    eachCase(it, 'round-trips stored value %s through hash and storage', samples.storedValues, (value) => {
       expect(type.isEmpty(value)).toBe(false);
       expect(type.fromHash(type.toHash(value))).toEqual(value);
       expect(type.fromHash(value)).toEqual(value);
@@ -106,19 +124,20 @@ export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldT
       expect(JSON.parse(JSON.stringify(type.toHash(value)))).toEqual(type.toHash(value));
     });
 
-    eachCase('round-trips value %s through storage', samples.storageOnlyValues ?? [], (value) => {
+    eachCase(it, 'round-trips value %s through storage', samples.storageOnlyValues ?? [], (value) => {
       expect(type.fromStorage(type.toStorage(value))).toEqual(value);
     });
 
-    eachCase('rejects malformed input %s with FieldValueError', samples.invalidInputs, (sample) => {
-      expectFieldValueError(() => type.fromHash(sample.input), sample.target);
+    eachCase(it, 'rejects malformed input %s with FieldValueError', samples.invalidInputs, (sample) => {
+      expectFieldValueError(expect, () => type.fromHash(sample.input), sample.target);
     });
 
-    eachCase('rejects storage data %s it never writes', samples.invalidStorage ?? [], (data) => {
-      expectFieldValueError(() => type.fromStorage(data), undefined);
+    eachCase(it, 'rejects storage data %s it never writes', samples.invalidStorage ?? [], (data) => {
+      expectFieldValueError(expect, () => type.fromStorage(data), undefined);
     });
 
     eachCase(
+      it,
       'validates %s',
       samples.validValues,
       (sample) => {
@@ -128,6 +147,7 @@ export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldT
     );
 
     eachCase(
+      it,
       'reports %s',
       samples.validationFailures,
       (sample) => {
@@ -152,11 +172,11 @@ export function describeFieldTypeContract<V>(type: FieldType<V>, samples: FieldT
       ]);
     });
 
-    eachCase('rejects field settings %s', samples.invalidFieldSettings ?? [], (sample) => {
+    eachCase(it, 'rejects field settings %s', samples.invalidFieldSettings ?? [], (sample) => {
       expect(type.validateFieldSettings(sample.settings).map((error) => error.message)).toEqual(sample.messages);
     });
 
-    eachCase('rejects validator configuration %s', samples.invalidValidatorConfigurations ?? [], (sample) => {
+    eachCase(it, 'rejects validator configuration %s', samples.invalidValidatorConfigurations ?? [], (sample) => {
       expect(type.validateValidatorConfiguration(sample.configuration).map((error) => error.message)).toEqual(
         sample.messages,
       );

@@ -1,8 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
 import type { NewField } from '../../spi/content-handler.js';
 import type { NewStoredContentType, StoredFieldDefinition } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import { at, folderRecord, type PersistenceUnderTest, seededStore, unique } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** A field definition to store (string, translatable, searchable). */
 function definition(identifier: string, position: number, overrides: Partial<StoredFieldDefinition> = {}): Omit<StoredFieldDefinition, 'id'> {
@@ -56,9 +56,10 @@ async function publishedType(persistence: PersistenceHandler, identifier: string
 }
 
 /** Contract of the ContentTypeHandler writes and of the content following a type change. */
-export function contentTypeContract(create: () => Promise<PersistenceUnderTest>): void {
+export function contentTypeContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('ContentTypeHandler writes', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('creates, updates, counts and deletes groups with new ids', async () => {
       const { contentTypeHandler } = store();
@@ -151,7 +152,7 @@ export function contentTypeContract(create: () => Promise<PersistenceUnderTest>)
   });
 
   describe('ContentHandler following a type change', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('adds fields to every version and language, removes and renames fields and FIELD relations', async () => {
       const persistence = store();

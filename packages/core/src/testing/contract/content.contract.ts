@@ -1,11 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import { at, folderName, folderRecord, pending, type PersistenceUnderTest, seededStore, unique } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** Contract of ContentHandler: create, drafts, publication, versions, metadata, copy, relations. */
-export function contentContract(create: () => Promise<PersistenceUnderTest>): void {
+export function contentContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('ContentHandler', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('loads seeded content with its current version and fields', async () => {
       const { contentHandler } = store();
@@ -54,7 +55,7 @@ export function contentContract(create: () => Promise<PersistenceUnderTest>): vo
       expect(created.versionInfo).toMatchObject({ versionNo: 1, status: 'DRAFT', names: { 'eng-GB': 'Draft folder' }, creatorId: 14 });
       expect(created.fields).toHaveLength(1);
       expect(created.fields[0]?.id).toBeGreaterThan(0);
-      expect(await contentHandler.loadPendingLocations(created.contentInfo.id)).toEqual([expect.objectContaining({ parentLocationId: 2, priority: 3 })]);
+      expect(await contentHandler.loadPendingLocations(created.contentInfo.id)).toMatchObject([{ parentLocationId: 2, priority: 3 }]);
       await contentHandler.deletePendingLocations(created.contentInfo.id);
       expect(await contentHandler.loadPendingLocations(created.contentInfo.id)).toEqual([]);
     });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll } from '@jest/globals';
 import type { PendingLocation } from '../../api/values/content.js';
 import { buildCleanInstallSeed } from '../../clean-install/build-seed.js';
 import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import type { ContentCreateRecord, NewField } from '../../spi/content-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { SeedImporter } from '../../spi/seed.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** A persistence implementation under test, freshly created and empty (migrated, not seeded). */
 export interface PersistenceUnderTest {
@@ -13,8 +13,9 @@ export interface PersistenceUnderTest {
   close(): Promise<void>;
 }
 
-/** Creates a store for the enclosing `describe`, seeded with the clean-install data, closed after it. */
-export function seededStore(create: () => Promise<PersistenceUnderTest>): () => PersistenceHandler {
+/** Creates a store for the enclosing `describe` (hooks of `runner`), seeded with the clean-install data, closed after it. */
+export function seededStore(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): () => PersistenceHandler {
+  const { afterAll, beforeAll } = runner;
   let store: PersistenceUnderTest | undefined;
   beforeAll(async () => {
     store = await create();

@@ -1,11 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import { type PersistenceUnderTest, publishedFolder, seededStore, unique } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** Contract of LocationHandler: loads with ContentInfo, tree maintenance, visibility, subtree deletion. */
-export function locationContract(create: () => Promise<PersistenceUnderTest>): void {
+export function locationContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('LocationHandler', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('loads seeded locations with their content, and the virtual root with content 0', async () => {
       const { locationHandler } = store();

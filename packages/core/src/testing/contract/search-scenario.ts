@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from '@jest/globals';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { TestRunner } from '../test-runner.js';
 import type { PersistenceUnderTest } from './fixtures.js';
 import { indexSeededContent, type ItemSpec, publishItem, type PublishedItem, searchSeed } from './search-fixtures.js';
 
@@ -98,7 +98,8 @@ export async function buildSearchScenario(persistence: PersistenceHandler): Prom
 }
 
 /** A store for the enclosing `describe` holding the scenario, closed after it. */
-export function searchScenarioStore(create: () => Promise<PersistenceUnderTest>): () => SearchScenario {
+export function searchScenarioStore(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): () => SearchScenario {
+  const { afterAll, beforeAll } = runner;
   let store: PersistenceUnderTest | undefined;
   let scenario: SearchScenario | undefined;
   beforeAll(async () => {

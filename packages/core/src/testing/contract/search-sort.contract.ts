@@ -1,9 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import type { LanguageFilter } from '../../domain/criteria/query.js';
 import type { SortClause } from '../../domain/criteria/sort-clause.js';
 import type { PersistenceUnderTest } from './fixtures.js';
 import { type ScenarioKey, searchScenarioStore } from './search-scenario.js';
+import type { TestRunner } from '../test-runner.js';
 
 const asc = (type: Exclude<SortClause['type'], 'Field'>): SortClause => ({ type, direction: 'ascending' });
 const desc = (type: Exclude<SortClause['type'], 'Field'>): SortClause => ({ type, direction: 'descending' });
@@ -15,9 +15,10 @@ const byField = (fieldDefinitionIdentifier: string, direction: 'ascending' | 'de
  * Hand-written cases for every sort clause (search-auth-errors-data.md A.6) and for the location-search criteria
  * (A.9), over the scenario of search-scenario.ts; ties break by content id / location id ascending.
  */
-export function searchSortContract(create: () => Promise<PersistenceUnderTest>): void {
+export function searchSortContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('SearchHandler sort clauses and location search', () => {
-    const scenario = searchScenarioStore(create);
+    const scenario = searchScenarioStore(runner, create);
     const id = (key: ScenarioKey): number => scenario().items[key].contentId;
     const scope = (): Criterion => ({ type: 'Subtree', values: [scenario().items.root.pathStrings[0] ?? ''] });
 

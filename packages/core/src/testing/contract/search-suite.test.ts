@@ -1,4 +1,5 @@
+import * as jestGlobals from '@jest/globals';
 import { createInMemoryPersistence } from '../in-memory/index.js';
 import { describeSearchContract } from './search-suite.js';
 
-describeSearchContract('in-memory', async () => ({ ...createInMemoryPersistence(), close: async () => undefined }));
+describeSearchContract(jestGlobals, 'in-memory', async () => ({ ...createInMemoryPersistence(), close: async () => undefined }));

@@ -1,4 +1,4 @@
-import { describe } from '@jest/globals';
+import type { TestRunner } from '../test-runner.js';
 import type { PersistenceUnderTest } from './fixtures.js';
 import { searchCriteriaContract } from './search-criteria.contract.js';
 import { searchGeneratedContract } from './search-generated.contract.js';
@@ -9,11 +9,12 @@ import { searchSortContract } from './search-sort.contract.js';
  * cases for every criterion and sort clause the SearchHandler receives, then fast-check generated queries over a
  * random content set compared with core's in-memory reference evaluator. Every engine (in-memory, SQLite,
  * PostgreSQL) must pass it; `create` returns a fresh, empty (migrated, not seeded) store, called once per group.
+ * The tests are declared with `runner` (see {@link TestRunner}).
  */
-export function describeSearchContract(name: string, create: () => Promise<PersistenceUnderTest>): void {
-  describe(`search contract: ${name}`, () => {
-    searchCriteriaContract(create);
-    searchSortContract(create);
-    searchGeneratedContract(create);
+export function describeSearchContract(runner: TestRunner, name: string, create: () => Promise<PersistenceUnderTest>): void {
+  runner.describe(`search contract: ${name}`, () => {
+    searchCriteriaContract(runner, create);
+    searchSortContract(runner, create);
+    searchGeneratedContract(runner, create);
   });
 }

@@ -1,8 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import type { SortClause } from '../../domain/criteria/sort-clause.js';
 import type { ResolvedQuery } from '../../spi/search-handler.js';
 import { at, folderRecord, type PersistenceUnderTest, publishedFolder, seededStore } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 const query = (criterion: Criterion, sortClauses: SortClause[] = [], offset = 0, limit = 100): ResolvedQuery => ({
   criterion,
@@ -16,9 +16,10 @@ const query = (criterion: Criterion, sortClauses: SortClause[] = [], offset = 0,
  * Contract of SearchHandler for the criteria and sort clauses the content lifecycle relies on (permission
  * filtering and location children). The full criteria contract runs the generated cases of the search suite.
  */
-export function searchContract(create: () => Promise<PersistenceUnderTest>): void {
+export function searchContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('SearchHandler', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('finds published content only, one hit per item, with a total count and paging', async () => {
       const persistence = store();

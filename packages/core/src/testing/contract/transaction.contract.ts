@@ -1,10 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
 import { folderRecord, type PersistenceUnderTest, seededStore, unique } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 /** Contract of `PersistenceHandler.transaction`: commit, rollback, nesting, isolation of concurrent work. */
-export function transactionContract(create: () => Promise<PersistenceUnderTest>): void {
+export function transactionContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('transactions', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('commits when the work resolves', async () => {
       const persistence = store();

@@ -1,13 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
 import { NotFoundError } from '../../errors/repository-error.js';
 import { at, type PersistenceUnderTest, publishedFolder, seededStore, unique } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 const TRASHED_AT = at('2024-02-01T08:00:00Z');
 
 /** Contract of TrashHandler: set-based trashing of subtrees, items, batch restore, deletion. */
-export function trashContract(create: () => Promise<PersistenceUnderTest>): void {
+export function trashContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('TrashHandler', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('trashes a subtree: single-location content becomes trash items, content living elsewhere only loses its location', async () => {
       const persistence = store();

@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
 import { segmentKey } from '../../domain/rules/url-alias-text.js';
 import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
 import { type PersistenceUnderTest, publishedFolder, seededStore } from './fixtures.js';
+import type { TestRunner } from '../test-runner.js';
 
 const entry = (overrides: Partial<UrlAliasRecord> & Pick<UrlAliasRecord, 'parentId' | 'id' | 'text'>): UrlAliasRecord => ({
   textMd5: segmentKey(overrides.text),
@@ -15,9 +15,10 @@ const entry = (overrides: Partial<UrlAliasRecord> & Pick<UrlAliasRecord, 'parent
 });
 
 /** Contract of UrlAliasHandler: keyed entries, node and ancestry loads, recursive removal of location aliases. */
-export function urlAliasContract(create: () => Promise<PersistenceUnderTest>): void {
+export function urlAliasContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
+  const { describe, expect, it } = runner;
   describe('UrlAliasHandler', () => {
-    const store = seededStore(create);
+    const store = seededStore(runner, create);
 
     it('holds the clean-install aliases (D.1) and hands out node ids past them', async () => {
       const { urlAliasHandler } = store();

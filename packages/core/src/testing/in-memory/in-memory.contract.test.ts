@@ -1,4 +1,5 @@
+import * as jestGlobals from '@jest/globals';
 import { describePersistenceContract } from '../persistence-contract.js';
 import { createInMemoryPersistence } from './index.js';
 
-describePersistenceContract('in-memory', async () => ({ ...createInMemoryPersistence(), close: async () => undefined }));
+describePersistenceContract(jestGlobals, 'in-memory', async () => ({ ...createInMemoryPersistence(), close: async () => undefined }));
