@@ -13,7 +13,7 @@ const project = (displayName: string, rootDir: string, esmDependencies: readonly
   testEnvironmentOptions: { customExportConditions: ['@contentrepo/source', 'node', 'node-addons'] },
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/examples/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   ...(esmDependencies.length === 0
     ? {}
