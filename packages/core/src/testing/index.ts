@@ -16,5 +16,6 @@ export { describeSearchContract } from './contract/search-suite.js';
 export { SEARCH_CONTRACT_RUNS, SEARCH_CONTRACT_SEED } from './contract/search-generated.contract.js';
 export { createTestRepository, type TestRepository, type TestRepositoryOptions } from './test-repository.js';
 export { publishFolder, renameFolder, type PublishedFolder } from './content-builders.js';
+export { testFieldDefinition, type NewFieldDefinition } from './test-field-definition.js';
 export { describeTreeInvariants, TREE_PROPERTY_RUNS, TREE_PROPERTY_SEED } from './tree-invariants.js';
 export type { AnyClass, Assertion, Matchers, RejectionMatchers, TestBody, TestRunner, ThrownExpectation } from './test-runner.js';

@@ -1,4 +1,5 @@
 import type { ContentType, ContentTypeGroup, FieldDefinition } from '@contentrepo/core';
+import { testFieldDefinition } from '@contentrepo/core/testing';
 import type { SchemaModel } from '../schema/model.js';
 
 /**
@@ -8,26 +9,11 @@ import type { SchemaModel } from '../schema/model.js';
 
 const DATE = new Date(Date.UTC(2024, 0, 1));
 
-/** A field definition of a type. */
+let lastFieldId = 0;
+
+/** A field definition of a type: core's test field definition of `fieldTypeIdentifier`, with a new id. */
 export function testField(identifier: string, fieldTypeIdentifier: string, overrides: Partial<FieldDefinition> = {}): FieldDefinition {
-  return {
-    id: Math.floor(Math.random() * 1_000_000),
-    identifier,
-    fieldTypeIdentifier,
-    fieldGroup: 'content',
-    position: 1,
-    isTranslatable: true,
-    isRequired: false,
-    isInfoCollector: false,
-    isSearchable: true,
-    isThumbnail: false,
-    names: { 'eng-GB': identifier },
-    descriptions: {},
-    defaultValue: null,
-    fieldSettings: {},
-    validatorConfiguration: {},
-    ...overrides,
-  };
+  return { ...testFieldDefinition(identifier, { id: (lastFieldId += 1), fieldTypeIdentifier }), ...overrides };
 }
 
 /** A published content type in group 1. */

@@ -6,6 +6,7 @@ import type {
   StoredContentType,
   StoredFieldDefinition,
 } from '@contentrepo/core';
+import { testFieldDefinition } from '@contentrepo/core/testing';
 
 /**
  * A small hand-built repository for focused tests (independent of core's clean-install builder):
@@ -22,24 +23,6 @@ import type {
  * Languages eng-GB (2) and ger-DE (4); object state group 2 with states 1 (default) and 2.
  */
 export const SMALL_SEED_DATE = new Date('2020-01-01T00:00:00Z');
-
-const definition = (id: number, identifier: string, position: number): StoredFieldDefinition => ({
-  id,
-  identifier,
-  fieldTypeIdentifier: 'ezstring',
-  fieldGroup: '',
-  position,
-  isTranslatable: true,
-  isRequired: position === 1,
-  isInfoCollector: false,
-  isSearchable: true,
-  isThumbnail: false,
-  names: { 'eng-GB': identifier },
-  descriptions: {},
-  defaultValue: null,
-  fieldSettings: {},
-  validatorConfiguration: { StringLengthValidator: { minStringLength: 0, maxStringLength: 255 } },
-});
 
 const type = (id: number, identifier: string, groupId: number, definitions: StoredFieldDefinition[]): StoredContentType => ({
   id,
@@ -65,9 +48,9 @@ const type = (id: number, identifier: string, groupId: number, definitions: Stor
 
 /** Content types: folder (1: name 4), user_group (3: name 6), user (4: first_name 8). */
 export const SMALL_TYPES: readonly StoredContentType[] = [
-  type(1, 'folder', 1, [definition(4, 'name', 1)]),
-  type(3, 'user_group', 2, [definition(6, 'name', 1)]),
-  type(4, 'user', 2, [definition(8, 'first_name', 1)]),
+  type(1, 'folder', 1, [testFieldDefinition('name', { id: 4, isRequired: true })]),
+  type(3, 'user_group', 2, [testFieldDefinition('name', { id: 6, isRequired: true })]),
+  type(4, 'user', 2, [testFieldDefinition('first_name', { id: 8, isRequired: true })]),
 ];
 
 interface Node {

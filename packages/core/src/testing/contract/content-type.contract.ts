@@ -2,28 +2,8 @@ import type { NewField } from '../../spi/content-handler.js';
 import type { NewStoredContentType, StoredFieldDefinition } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import { at, folderRecord, type PersistenceUnderTest, seededStore, unique } from './fixtures.js';
+import { testFieldDefinition } from '../test-field-definition.js';
 import type { TestRunner } from '../test-runner.js';
-
-/** A field definition to store (string, translatable, searchable). */
-function definition(identifier: string, position: number, overrides: Partial<StoredFieldDefinition> = {}): Omit<StoredFieldDefinition, 'id'> {
-  return {
-    identifier,
-    fieldTypeIdentifier: 'ezstring',
-    fieldGroup: '',
-    position,
-    isTranslatable: true,
-    isRequired: false,
-    isInfoCollector: false,
-    isSearchable: true,
-    isThumbnail: false,
-    names: { 'eng-GB': identifier },
-    descriptions: {},
-    defaultValue: null,
-    fieldSettings: {},
-    validatorConfiguration: { StringLengthValidator: { minStringLength: 0, maxStringLength: 255 } },
-    ...overrides,
-  };
-}
 
 /** A new type with a `title` field in the Content group. */
 function newType(identifier: string, overrides: Partial<NewStoredContentType> = {}): NewStoredContentType {
@@ -44,7 +24,7 @@ function newType(identifier: string, overrides: Partial<NewStoredContentType> = 
     defaultSortField: 'PATH',
     defaultSortOrder: 'ASC',
     groupIds: [1],
-    fieldDefinitions: [definition('title', 1)],
+    fieldDefinitions: [testFieldDefinition('title')],
     ...overrides,
   };
 }
@@ -79,7 +59,7 @@ export function contentTypeContract(runner: TestRunner, create: () => Promise<Pe
 
     it('creates a draft that only draft reads see, then publishes it with its groups', async () => {
       const { contentTypeHandler } = store();
-      const draft = await contentTypeHandler.createDraft(newType('blog_post', { groupIds: [3, 1], fieldDefinitions: [definition('title', 1), definition('body', 2)] }));
+      const draft = await contentTypeHandler.createDraft(newType('blog_post', { groupIds: [3, 1], fieldDefinitions: [testFieldDefinition('title'), testFieldDefinition('body', { position: 2 })] }));
       expect(draft).toMatchObject({ status: 'DRAFT', identifier: 'blog_post', groupIds: [1, 3], nameSchema: '<title>' });
       expect(draft.id).toBeGreaterThan(12);
       expect(draft.fieldDefinitions.map((d) => d.identifier)).toEqual(['title', 'body']);
@@ -99,7 +79,7 @@ export function contentTypeContract(runner: TestRunner, create: () => Promise<Pe
 
     it('edits a draft of a published type and replaces the published definitions on publish, keeping ids and groups', async () => {
       const { contentTypeHandler } = store();
-      const type = await publishedType(store(), 'article_x', { fieldDefinitions: [definition('title', 1), definition('lead', 2)] });
+      const type = await publishedType(store(), 'article_x', { fieldDefinitions: [testFieldDefinition('title'), testFieldDefinition('lead', { position: 2 })] });
       const [title, lead] = type.fieldDefinitions;
       const draft = await contentTypeHandler.createDraftFromDefined(type.id, { modifierId: 10, modificationDate: at('2024-03-01T00:00:00Z') });
       expect(draft).toEqual({ ...type, status: 'DRAFT', modifierId: 10, modificationDate: at('2024-03-01T00:00:00Z') });
@@ -108,7 +88,7 @@ export function contentTypeContract(runner: TestRunner, create: () => Promise<Pe
       const { id: _id, status: _status, groupIds: _groups, fieldDefinitions: _definitions, ...columns } = draft;
       const renamed = await contentTypeHandler.updateDraft(type.id, { ...columns, identifier: 'article_y', names: { 'eng-GB': 'Y' }, isContainer: true });
       expect(renamed).toMatchObject({ identifier: 'article_y', names: { 'eng-GB': 'Y' }, isContainer: true, status: 'DRAFT' });
-      const added = await contentTypeHandler.addFieldDefinition(type.id, definition('summary', 3, { fieldTypeIdentifier: 'eztext', isSearchable: false }));
+      const added = await contentTypeHandler.addFieldDefinition(type.id, testFieldDefinition('summary', { position: 3, fieldTypeIdentifier: 'eztext', isSearchable: false }));
       expect(added.id).toBeGreaterThan(lead?.id ?? 0);
       if (!title || !lead) throw new Error('definitions missing');
       await contentTypeHandler.updateFieldDefinition(type.id, { ...title, identifier: 'heading', position: 5, fieldSettings: { a: [1] } });
@@ -157,7 +137,7 @@ export function contentTypeContract(runner: TestRunner, create: () => Promise<Pe
     it('adds fields to every version and language, removes and renames fields and FIELD relations', async () => {
       const persistence = store();
       const { contentHandler } = persistence;
-      const type = await publishedType(persistence, 'evolving', { fieldDefinitions: [definition('title', 1), definition('lead', 2)] });
+      const type = await publishedType(persistence, 'evolving', { fieldDefinitions: [testFieldDefinition('title'), testFieldDefinition('lead', { position: 2 })] });
       const [title, lead] = type.fieldDefinitions;
       if (!title || !lead) throw new Error('definitions missing');
       const field = (d: StoredFieldDefinition, data: string, languageCode: string): NewField => ({
