@@ -6,7 +6,7 @@ import type { Config } from 'jest';
  * the `@contentrepo/source` export condition points each package's exports at `src/`,
  * SWC strips types (type checking is `pnpm typecheck`), and `./x.js` specifiers map to `./x.ts`.
  */
-const project = (displayName: string, rootDir: string, esmDependencies: readonly string[] = []): Config => ({
+const project = (displayName: string, rootDir: string, esmDependencies: readonly string[] = [], extra: Config = {}): Config => ({
   displayName,
   rootDir,
   testEnvironment: 'node',
@@ -22,6 +22,7 @@ const project = (displayName: string, rootDir: string, esmDependencies: readonly
         moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'node'],
         transformIgnorePatterns: [`/node_modules/(?!(?:\\.pnpm/)?(?:${esmDependencies.join('|')})(?:@|/))`],
       }),
+  ...extra,
 });
 
 /** ESM-only packages http-auth loads (jose, for Bearer JWTs); every package that depends on http-auth loads them too. */
@@ -32,7 +33,7 @@ const GRAPHQL_ESM_DEPENDENCIES = [...AUTH_ESM_DEPENDENCIES, 'graphql-upload', 'f
 const config: Config = {
   projects: [
     project('core', '<rootDir>/packages/core'),
-    project('persistence', '<rootDir>/packages/persistence'),
+    project('persistence', '<rootDir>/packages/persistence', [], { globalSetup: '<rootDir>/src/test-support/announce-skipped-dialects.ts' }),
     project('http-auth', '<rootDir>/packages/http-auth', AUTH_ESM_DEPENDENCIES),
     project('rest-adapter', '<rootDir>/packages/rest-adapter', AUTH_ESM_DEPENDENCIES),
     project('graphql-adapter', '<rootDir>/packages/graphql-adapter', GRAPHQL_ESM_DEPENDENCIES),

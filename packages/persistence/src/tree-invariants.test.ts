@@ -1,8 +1,5 @@
-import * as jestGlobals from '@jest/globals';
 import { describeTreeInvariants } from '@contentrepo/core/testing';
-import { createPostgresTestStore, createSqliteTestStore, testDatabaseUrl } from './test-support/test-stores.js';
+import { dialectLabel, dialectRunner } from './test-support/dialect-suite.js';
+import { testDialects } from './test-support/test-stores.js';
 
-describeTreeInvariants(jestGlobals, 'SQLite', () => createSqliteTestStore());
-
-const postgresUrl = testDatabaseUrl();
-if (postgresUrl !== undefined) describeTreeInvariants(jestGlobals, 'PostgreSQL', () => createPostgresTestStore(postgresUrl));
+for (const dialect of testDialects()) describeTreeInvariants(dialectRunner(dialect), dialectLabel(dialect), () => dialect.create());

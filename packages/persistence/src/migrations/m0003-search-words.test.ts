@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,18 +7,14 @@ import { createOrmConfig } from '../config.js';
 import { SqlContext } from '../db/sql-context.js';
 import { createPersistence } from '../index.js';
 import { openOrm } from '../orm.js';
-import { dropTestSchema, testDatabaseUrl } from '../test-support/test-stores.js';
+import { describeDialects } from '../test-support/dialect-suite.js';
+import { dropTestSchema } from '../test-support/test-stores.js';
 
 /**
  * Upgrading a database indexed by 0001 (full text in `search_text`): migration 0003 writes the word index from
  * that text — the same words indexing the items again would write — and drops `search_text`.
  */
-const targets = [
-  { name: 'SQLite', url: undefined },
-  ...(testDatabaseUrl() === undefined ? [] : [{ name: 'PostgreSQL', url: testDatabaseUrl() }]),
-];
-
-describe.each(targets)('migration 0003 on a database of 0001 ($name)', ({ url }) => {
+describeDialects('migration 0003 on a database of 0001', ({ databaseUrl: url }) => {
   it('moves the full text of 0001 to the word index and drops search_text', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
     const schema = url === undefined ? undefined : `test_${randomBytes(6).toString('hex')}`;

@@ -1,12 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPersistence } from '../index.js';
 import { MIGRATIONS } from './index.js';
-import { describeOnEachDialect } from '../test-support/dialect-suite.js';
-import { dropTestSchema, testDatabaseUrl } from '../test-support/test-stores.js';
+import { describeDialect, describeOnEachDialect } from '../test-support/dialect-suite.js';
+import { dropTestSchema, testDialects } from '../test-support/test-stores.js';
 
 describeOnEachDialect(
   'migrations',
@@ -41,9 +41,11 @@ describeOnEachDialect(
   { seed: false, only: 'SQLite' },
 );
 
-const url = testDatabaseUrl();
-(url === undefined ? describe.skip : describe)('migrations on PostgreSQL nodes starting together', () => {
+const postgres = testDialects().find((dialect) => dialect.name === 'PostgreSQL');
+if (postgres === undefined) throw new Error('no PostgreSQL test dialect');
+describeDialect(postgres, 'migrations on nodes starting together', () => {
   it('migrate once: the advisory lock serialises concurrent starts on one schema', async () => {
+    const url = postgres.databaseUrl;
     if (url === undefined) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));

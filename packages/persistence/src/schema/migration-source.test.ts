@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SqlContext } from '../db/sql-context.js';
-import { testDialects } from '../test-support/test-stores.js';
+import { describeDialects } from '../test-support/dialect-suite.js';
 import { column } from './columns.js';
 import { expectedSchema } from './expected-schema.js';
 import { SCHEMA, TABLES, type SchemaDescription } from './index.js';
@@ -65,7 +65,7 @@ async function applyAll(ctx: SqlContext, statements: readonly string[]): Promise
   });
 }
 
-describe.each(testDialects())('migrations generated from the description ($name)', ({ create }) => {
+describeDialects('migrations generated from the description', ({ create }) => {
   it('make a database of the committed migrations match the changed description', async () => {
     const store = await create();
     try {

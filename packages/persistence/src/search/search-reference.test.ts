@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Criterion, PersistenceHandler, ResolvedQuery, SortClause } from '@contentrepo/core';
 import { createInMemoryPersistence } from '@contentrepo/core/testing';
 import fc from 'fast-check';
+import { describeDialect } from '../test-support/dialect-suite.js';
 import { buildSearchScenario, type ScenarioFacts } from '../test-support/search-scenario.js';
 import { buildSmallSeed } from '../test-support/small-seed.js';
 import { testDialects, type TestStore } from '../test-support/test-stores.js';
@@ -67,7 +68,7 @@ const sortClauseArbitrary: fc.Arbitrary<SortClause[]> = fc.array(
 );
 
 for (const dialect of testDialects()) {
-  describe(`SqlSearchHandler agrees with core's reference evaluator (${dialect.name})`, () => {
+  describeDialect(dialect, "SqlSearchHandler agrees with core's reference evaluator", () => {
     let store: TestStore | undefined;
     let reference: PersistenceHandler | undefined;
     let facts: ScenarioFacts | undefined;

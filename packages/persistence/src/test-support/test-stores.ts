@@ -99,11 +99,32 @@ export async function dropTestSchema(databaseUrl: string, schema: string): Promi
   }
 }
 
-/** The dialects to run a test file on: SQLite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
-export function testDialects(): { readonly name: string; readonly create: (options?: TestStoreOptions) => Promise<TestStore> }[] {
+/** A database the persistence tests run on. */
+export interface TestDialect {
+  readonly name: 'SQLite' | 'PostgreSQL';
+  /** Why this run skips the dialect's tests, or undefined when they run. */
+  readonly skipReason: string | undefined;
+  /** The PostgreSQL URL (undefined for SQLite, and for PostgreSQL when skipped). */
+  readonly databaseUrl: string | undefined;
+  /** A fresh, migrated store (see {@link createSqliteTestStore}, {@link createPostgresTestStore}). */
+  readonly create: (options?: TestStoreOptions) => Promise<TestStore>;
+}
+
+/**
+ * The dialects of the persistence tests: SQLite, and PostgreSQL — skipped, with the reason, unless
+ * `TEST_DATABASE_URL` names a server. Tests of a skipped dialect are still declared, so that runs report them as
+ * skipped.
+ */
+export function testDialects(): readonly TestDialect[] {
   const url = testDatabaseUrl();
   return [
-    { name: 'SQLite', create: createSqliteTestStore },
-    ...(url === undefined ? [] : [{ name: 'PostgreSQL', create: (options?: TestStoreOptions) => createPostgresTestStore(url, options) }]),
+    { name: 'SQLite', skipReason: undefined, databaseUrl: undefined, create: createSqliteTestStore },
+    {
+      name: 'PostgreSQL',
+      skipReason: url === undefined ? `${TEST_DATABASE_URL_VARIABLE} is not set` : undefined,
+      databaseUrl: url,
+      create: (options?: TestStoreOptions) =>
+        url === undefined ? Promise.reject(new Error(`${TEST_DATABASE_URL_VARIABLE} is not set`)) : createPostgresTestStore(url, options),
+    },
   ];
 }
