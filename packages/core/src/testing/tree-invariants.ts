@@ -65,12 +65,13 @@ async function checkInvariants(
   const inTree = new Set(locations.map((location) => location.id));
   const [root] = locations;
   if (!root) throw new Error('empty sandbox');
-  for (const id of seenLocations) {
-    const location = await locationHandler.load(id);
-    if (!location) continue;
+  const seen = await locationHandler.loadList([...seenLocations]);
+  const parents = new Map((await locationHandler.loadList(seen.map((location) => location.parentLocationId))).map((parent) => [parent.id, parent]));
+  for (const location of seen) {
+    const { id } = location;
     if (location.pathString.startsWith(root.pathString)) expect({ id, found: inTree.has(id) }).toEqual({ id, found: true });
-    const parent = await locationHandler.load(location.parentLocationId);
-    expect({ id, parentExists: parent !== null }).toEqual({ id, parentExists: true });
+    const parent = parents.get(location.parentLocationId);
+    expect({ id, parentExists: parent !== undefined }).toEqual({ id, parentExists: true });
     if (!parent) continue;
     const contentHidden = location.contentInfo.isHidden;
     expect({ id, pathString: location.pathString, depth: location.depth, invisible: location.invisible, status: location.contentInfo.status }).toEqual({
@@ -81,9 +82,8 @@ async function checkInvariants(
       status: 'PUBLISHED',
     });
   }
-  for (const contentId of seenContent) {
-    const info = await contentHandler.loadContentInfo(contentId);
-    if (!info) continue;
+  for (const info of await contentHandler.loadContentInfoList([...seenContent])) {
+    const contentId = info.id;
     const ids = (await locationHandler.loadByContent(contentId)).map((location) => location.id);
     if (info.status === 'TRASHED') expect({ contentId, locations: ids }).toEqual({ contentId, locations: [] });
     if (info.status === 'PUBLISHED' && ids.length > 0) expect({ contentId, mainAmongLocations: ids.includes(info.mainLocationId ?? -1) }).toEqual({ contentId, mainAmongLocations: true });
@@ -118,7 +118,9 @@ export function describeTreeInvariants(runner: TestRunner, name: string, create:
       const fieldTypes = createDefaultFieldTypeRegistry();
       const passwordHasher = createPlainTextPasswordHasher();
       await installCleanRepository({ persistence: store.persistence, seedImporter: store.seedImporter, fieldTypes, passwordHasher });
-      const repository = createRepository({ persistence: store.persistence, storage: createInMemoryBinaryStorage(), passwordHasher, fieldTypes, permissionCacheTtlMs: 0 });
+      // Admin's roles never change here, so they are cached as in production (the default TTL) rather than reloaded
+      // by every service call.
+      const repository = createRepository({ persistence: store.persistence, storage: createInMemoryBinaryStorage(), passwordHasher, fieldTypes });
       admin = repository.forUser({ userId: 14 });
     });
     afterAll(async () => {
@@ -177,17 +179,20 @@ export function describeTreeInvariants(runner: TestRunner, name: string, create:
           };
           try {
             for (const parent of initial) await runTreeOperation(repository, await state(), { kind: 'create', parent }, `Node ${run}`);
+            // The checks only read, so the state after a step is the state the next step starts from.
+            let sandbox = await state();
             for (const [step, operation] of operations.entries()) {
-              const sandbox = await state();
               const before = await snapshot(repository, sandbox.locations);
+              let refused = false;
               try {
                 await runTreeOperation(repository, sandbox, operation, `Step ${run}.${step}`);
               } catch (error) {
                 if (!isRepositoryError(error)) throw error;
-                expect({ refused: operation, state: await snapshot(repository, (await state()).locations) }).toEqual({ refused: operation, state: before });
+                refused = true;
               }
-              const after = await state();
-              await checkInvariants(expect, persistence, after.locations, seenLocations, seenContent);
+              sandbox = await state();
+              if (refused) expect({ refused: operation, state: await snapshot(repository, sandbox.locations) }).toEqual({ refused: operation, state: before });
+              await checkInvariants(expect, persistence, sandbox.locations, seenLocations, seenContent);
             }
           } finally {
             await repository.locationService.deleteLocation(sandboxFolder.locationId);
