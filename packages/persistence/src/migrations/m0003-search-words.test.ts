@@ -8,7 +8,7 @@ import { SqlContext } from '../db/sql-context.js';
 import { createPersistence } from '../index.js';
 import { openOrm } from '../orm.js';
 import { describeDialects } from '../test-support/dialect-suite.js';
-import { dropTestSchema } from '../test-support/test-stores.js';
+import { dropTestSchema, whileNoTestSchemaIsDropped } from '../test-support/test-stores.js';
 
 /**
  * Upgrading a database indexed by 0001 (full text in `search_text`): migration 0003 writes the word index from
@@ -23,7 +23,7 @@ describeDialects('migration 0003 on a database of 0001', ({ databaseUrl: url }) 
       const orm = await openOrm(createOrmConfig(options));
       const ctx = SqlContext.root(orm.database, orm.knex);
       if (schema !== undefined) await ctx.run(`CREATE SCHEMA "${schema}"`);
-      await orm.exclusive(() => orm.migrator.up({ to: '0001-initial-schema' }));
+      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(() => orm.migrator.up({ to: '0001-initial-schema' })));
       for (const [contentId, language, text] of [
         [50, 'eng-GB', 'Crème brûlée\nStraße x_y'],
         [50, 'pol-PL', 'Łódź crème'],
@@ -33,7 +33,7 @@ describeDialects('migration 0003 on a database of 0001', ({ databaseUrl: url }) 
       }
       await orm.close();
 
-      const store = await createPersistence(options);
+      const store = await whileNoTestSchemaIsDropped(url, () => createPersistence(options));
       const check = await openOrm(createOrmConfig(options));
       try {
         const rows = await SqlContext.root(check.database, check.knex).rawRows(

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createPersistence } from '../index.js';
 import { MIGRATIONS } from './index.js';
 import { describeDialect, describeOnEachDialect } from '../test-support/dialect-suite.js';
-import { dropTestSchema, testDialects } from '../test-support/test-stores.js';
+import { dropTestSchema, testDialects, whileNoTestSchemaIsDropped } from '../test-support/test-stores.js';
 
 describeOnEachDialect(
   'migrations',
@@ -49,7 +49,7 @@ describeDialect(postgres, 'migrations on nodes starting together', () => {
     if (url === undefined) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
-    const nodes = await Promise.all([1, 2, 3].map(() => createPersistence({ databaseUrl: url, dataDir, schema })));
+    const nodes = await whileNoTestSchemaIsDropped(url, () => Promise.all([1, 2, 3].map(() => createPersistence({ databaseUrl: url, dataDir, schema }))));
     try {
       const [first] = nodes;
       expect(await first?.seedImporter.isEmpty()).toBe(true);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Knex } from '@mikro-orm/knex';
 import { createOrmConfig, type OrmConfigOptions } from '../config.js';
 import type { Row } from '../db/row.js';
 import { SqlContext } from '../db/sql-context.js';
@@ -56,7 +57,7 @@ export async function createSqliteTestStore(options: TestStoreOptions = {}): Pro
 export async function createPostgresTestStore(databaseUrl: string, options: TestStoreOptions = {}): Promise<TestStore> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
-  const store = await createPersistence({ ...options, databaseUrl, dataDir, schema });
+  const store = await whileNoTestSchemaIsDropped(databaseUrl, () => createPersistence({ ...options, databaseUrl, dataDir, schema }));
   const raw = rawConnection({ databaseUrl, dataDir, schema });
   return {
     ...store,
@@ -89,14 +90,42 @@ function rawConnection(options: OrmConfigOptions): {
   };
 }
 
-/** Drops a test schema with everything in it. */
-export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+/**
+ * The advisory lock between test schemas being migrated and being dropped. MikroORM's migrator starts by listing
+ * the tables of every schema of the database, casting each name to `regclass`, which fails when another test
+ * (in another worker) drops its schema at that moment. Migrations of test schemas hold the lock shared, drops hold
+ * it exclusively.
+ */
+const TEST_SCHEMA_LOCK = "hashtext('contentrepo-test-schemas')";
+
+/** Runs `inTransaction` in a transaction of a short-lived connection to the PostgreSQL server. */
+async function onServer<T>(databaseUrl: string, inTransaction: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   const orm = await openOrm(createOrmConfig({ databaseUrl, dataDir: tmpdir() }));
   try {
-    await orm.knex.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    return await orm.knex.transaction(inTransaction);
   } finally {
     await orm.close();
   }
+}
+
+/**
+ * Runs `work`, which creates or migrates PostgreSQL schemas, while no test schema is being dropped (see
+ * {@link dropTestSchema}); `work` must not drop one itself. Without a server (SQLite) it just runs `work`.
+ */
+export async function whileNoTestSchemaIsDropped<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (databaseUrl === undefined) return work();
+  return onServer(databaseUrl, async (trx) => {
+    await trx.raw(`SELECT pg_advisory_xact_lock_shared(${TEST_SCHEMA_LOCK})`);
+    return work();
+  });
+}
+
+/** Drops a test schema with everything in it, once no test schema is being migrated. */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  await onServer(databaseUrl, async (trx) => {
+    await trx.raw(`SELECT pg_advisory_xact_lock(${TEST_SCHEMA_LOCK})`);
+    await trx.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  });
 }
 
 /** A database the persistence tests run on. */
