@@ -31,6 +31,9 @@ const AUTH_ESM_DEPENDENCIES = ['jose'];
 const GRAPHQL_ESM_DEPENDENCIES = [...AUTH_ESM_DEPENDENCIES, 'graphql-upload', 'fs-capacitor'];
 
 const config: Config = {
+  // Jest's default leaves one core to its main process, which only schedules and reports: on two cores that is a
+  // single worker running every test file in turn. One worker per core runs them side by side.
+  maxWorkers: '100%',
   projects: [
     project('core', '<rootDir>/packages/core'),
     project('persistence', '<rootDir>/packages/persistence', [], { globalSetup: '<rootDir>/src/test-support/announce-skipped-dialects.ts' }),
