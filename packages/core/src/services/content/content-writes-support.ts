@@ -6,7 +6,7 @@ import { isUserAccountValue, userAccountDefinition } from '../../field-types/ezu
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ContentIndexDocument } from '../../spi/search-handler.js';
 import type { UserAccount } from '../../spi/user-handler.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { VersionValues } from './field-values.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   type FieldValidationFailure,
 } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldPrepareContext, type PendingBinary, type StoredBinary } from '../../field-types/field-type.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import { randomHex } from '../ids.js';
 import { sniffMimeType } from './mime.js';
 import { validateFieldValues, type VersionValues } from './field-values.js';

@@ -1,7 +1,7 @@
 import type { LanguageService } from '../../api/services/language-service.js';
 import type { Language } from '../../api/values/language.js';
 import { NotFoundError } from '../../errors/repository-error.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 
 /** Language reads (no permission needed, as in Ibexa). */
 export function createLanguageService(runtime: RepositoryRuntime): LanguageService {

@@ -11,7 +11,7 @@ import {
   type SubjectFacts,
 } from '../../domain/rules/limitations.js';
 import { UnauthorizedError } from '../../errors/repository-error.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { UserPermissions } from './permission-cache.js';
 import { loadGroupIdsOf } from './user-groups.js';
 
