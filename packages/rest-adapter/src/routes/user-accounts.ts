@@ -43,7 +43,7 @@ async function filteredUsers(context: RestContext): Promise<readonly User[]> {
     const login = query.get('login');
     if (login !== null) return [await userService.loadUserByLogin(login)];
     const email = query.get('email');
-    if (email !== null) return userService.loadUsersByEmail(email);
+    if (email !== null) return await userService.loadUsersByEmail(email);
     return [];
   } catch (error) {
     if (isRepositoryError(error) && (error.code === 'NotFound' || error.code === 'Unauthorized')) return [];

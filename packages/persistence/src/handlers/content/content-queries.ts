@@ -135,7 +135,9 @@ export function fieldsInLanguages(
     .select(f.$all)
     .where((where) => {
       for (const version of versions) {
-        where.orWhere((one) => one.where(f.contentId, version.contentId).andWhere(f.versionNo, version.versionNo));
+        where.orWhere((one) => {
+          one.where(f.contentId, version.contentId).andWhere(f.versionNo, version.versionNo);
+        });
       }
     })
     .whereIn(f.languageCode, [...languages])

@@ -13,5 +13,7 @@ export function pathIds(paths: readonly string[]): number[] {
  */
 export const ancestorCriterion = criterionHandler('Ancestor', (criterion, ctx) => {
   const ids = pathIds(criterion.values);
-  return locationMatch(ctx, (query, at) => query.whereIn(at.id, ids));
+  return locationMatch(ctx, (query, at) => {
+    query.whereIn(at.id, ids);
+  });
 });

@@ -36,7 +36,11 @@ function accountMatch(ctx: CriterionContext, column: 'login' | 'email', patterns
     patterns.map((pattern) => wildcardCondition(ctx.dialect, su[column], pattern)),
     ' OR ',
   );
-  if (!any) return (query) => query.whereRaw('1 = 0');
+  if (!any) {
+    return (query) => {
+      query.whereRaw('1 = 0');
+    };
+  }
   return whereSql(
     sqlOf`${fragment(`${c.id} IN (SELECT ${su.contentId} FROM ${su} JOIN ${sua} ON ${sua.contentId} = ${su.contentId} WHERE`)} ${any})`,
   );

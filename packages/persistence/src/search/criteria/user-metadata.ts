@@ -18,9 +18,11 @@ export const userMetadataCriterion = criterionHandler('UserMetadata', (criterion
   const values = [...criterion.values];
   switch (criterion.target) {
     case 'owner':
-      return (query) => query.whereIn(c.ownerId, values);
+      return (query) => {
+        query.whereIn(c.ownerId, values);
+      };
     case 'modifier':
-      return (query) =>
+      return (query) => {
         query.whereExists(
           ctx
             .kx(`${mv}`)
@@ -28,8 +30,9 @@ export const userMetadataCriterion = criterionHandler('UserMetadata', (criterion
             .whereRaw(`${mv.contentId} = ${c.id} AND ${mv.versionNo} = ${c.currentVersionNo}`)
             .whereIn(mv.creatorId, values),
         );
+      };
     case 'group':
-      return (query) =>
+      return (query) => {
         query.whereIn(
           c.ownerId,
           ctx
@@ -43,5 +46,6 @@ export const userMetadataCriterion = criterionHandler('UserMetadata', (criterion
             .where(gl.depth, '>', 0)
             .whereIn(gl.contentId, values),
         );
+      };
   }
 });

@@ -12,9 +12,20 @@ const vl = TABLES.location.$as('vl');
  */
 export const visibilityCriterion = criterionHandler('Visibility', (criterion, ctx) => {
   const hidden = criterion.value === 'HIDDEN';
-  if (ctx.target === 'location') return (query) => query.where(l.invisible, hidden);
+  if (ctx.target === 'location') {
+    return (query) => {
+      query.where(l.invisible, hidden);
+    };
+  }
   const locations = ctx.kx(`${vl}`).select(vl.contentId).where(vl.depth, '>', 0);
-  if (hidden) locations.where((either) => either.where(vl.hidden, true).orWhere(vl.invisible, true));
-  else locations.where(vl.hidden, false).where(vl.invisible, false);
-  return (query) => query.whereIn(c.id, locations);
+  if (hidden) {
+    locations.where((either) => {
+      either.where(vl.hidden, true).orWhere(vl.invisible, true);
+    });
+  } else {
+    locations.where(vl.hidden, false).where(vl.invisible, false);
+  }
+  return (query) => {
+    query.whereIn(c.id, locations);
+  };
 });
