@@ -7,7 +7,7 @@ import { FieldValueError, type FieldPrepareContext, type PendingBinary, type Sto
 import type { RepositoryRuntime } from '../repository-runtime.js';
 import { randomHex } from '../ids.js';
 import { sniffMimeType } from './mime.js';
-import { validateFieldValues, type VersionValues } from './field-values.js';
+import { validateFieldValues, type VersionValues } from './content-field-values.js';
 
 /** Values ready to store plus the files written for them (to delete again if the write fails). */
 export interface PreparedValues {

@@ -13,7 +13,7 @@ import {
 import { UnauthorizedError } from '../../errors/repository-error.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { UserPermissions } from './permission-cache.js';
-import { loadGroupIdsOf } from './user-groups.js';
+import { loadGroupIdsOf } from './user-group-ids.js';
 
 /** The PermissionResolver plus the two helpers services use. */
 export interface PermissionGuard extends PermissionResolver {

@@ -1,6 +1,6 @@
 import type { RoleService } from '../../api/services/role-service.js';
 import { NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import {
   assignRole,
   getRoleAssignments,

@@ -3,9 +3,9 @@ import type { TranslatedStrings } from '../../api/values/common.js';
 import type { ObjectState, ObjectStateGroup } from '../../api/values/object-state.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo } from '../content/content-reads.js';
-import { knownLanguageCodes } from '../languages/language-service.js';
+import { knownLanguageCodes } from '../languages/create-language-service.js';
 
 /** The translated members shared by groups and states. */
 interface Translated {

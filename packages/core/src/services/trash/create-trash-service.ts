@@ -3,7 +3,7 @@ import type { Location } from '../../api/values/location.js';
 import type { TrashItem } from '../../api/values/trash.js';
 import { BadStateError, NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { inTransaction } from '../in-transaction.js';
 import { deleteContentData } from '../locations/subtree-removal.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';

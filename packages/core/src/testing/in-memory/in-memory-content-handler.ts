@@ -1,9 +1,9 @@
 import type { ContentInfo, VersionInfo } from '../../api/values/content.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ContentHandler, NewField, StoredContent, StoredField } from '../../spi/content-handler.js';
-import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './content-type-changes.js';
-import { addRelation, deleteTranslation, removeRelation } from './content-relations.js';
-import { nextId, type InMemoryState, type StateHolder, versionKey } from './state.js';
+import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './in-memory-content-type-changes.js';
+import { addRelation, deleteTranslation, removeRelation } from './in-memory-content-relations.js';
+import { nextId, type InMemoryState, type StateHolder, versionKey } from './in-memory-state.js';
 
 /** In-memory ContentHandler (reference behaviour of the SPI docstrings). */
 export function createInMemoryContentHandler(holder: StateHolder): ContentHandler {

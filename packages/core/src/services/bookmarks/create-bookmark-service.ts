@@ -1,7 +1,7 @@
 import type { BookmarkService } from '../../api/services/bookmark-service.js';
 import type { Location } from '../../api/values/location.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** Default page size of `loadBookmarks` (Ibexa). */
 const DEFAULT_LIMIT = 25;

@@ -1,14 +1,14 @@
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { LanguageHandler } from '../../spi/language-handler.js';
 import type { UserHandler } from '../../spi/user-handler.js';
-import type { StateHolder } from './state.js';
+import type { StateHolder } from './in-memory-state.js';
 
 const byId = <T extends { readonly id: number }>(values: Iterable<T>): T[] => [...values].sort((a, b) => a.id - b.id);
 
-export { createInMemoryContentTypeHandler } from './content-type-handler.js';
-export { createInMemoryRoleHandler } from './role-handler.js';
-export { createInMemorySectionHandler } from './section-handler.js';
-export { createInMemoryObjectStateHandler } from './object-state-handler.js';
+export { createInMemoryContentTypeHandler } from './in-memory-content-type-handler.js';
+export { createInMemoryRoleHandler } from './in-memory-role-handler.js';
+export { createInMemorySectionHandler } from './in-memory-section-handler.js';
+export { createInMemoryObjectStateHandler } from './in-memory-object-state-handler.js';
 
 /** In-memory LanguageHandler. */
 export function createInMemoryLanguageHandler(holder: StateHolder): LanguageHandler {

@@ -1,6 +1,6 @@
 import type { Relation } from '../../api/values/content.js';
 import type { NewRelation } from '../../spi/content-handler.js';
-import { nextId, type StateHolder, versionKey } from './state.js';
+import { nextId, type StateHolder, versionKey } from './in-memory-state.js';
 
 /** `ContentHandler.addRelation` in memory. */
 export function addRelation(holder: StateHolder, contentId: number, versionNo: number, relation: NewRelation): Relation {

@@ -1,7 +1,7 @@
 import type { SectionService } from '../../api/services/section-service.js';
 import type { Section } from '../../api/values/section.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo } from '../content/content-reads.js';
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_QUERY_LIMIT, type LanguageFilter, type Query, type SearchResult
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { IdSearchResult, ResolvedQuery } from '../../spi/search-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { inFilterLanguages, toContent } from '../content/content-reads.js';
 import { inIdOrder } from '../permissions/readable-lists.js';
 import { resolveCriterion, type ResolutionSources, type SearchTarget } from './criterion-resolver.js';

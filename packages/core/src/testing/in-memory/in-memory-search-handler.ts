@@ -1,12 +1,12 @@
 import type { LocationRecord } from '../../api/values/location.js';
-import type { EvaluationContext } from '../../domain/criteria/evaluator/context.js';
+import type { EvaluationContext } from '../../domain/criteria/evaluator/evaluation-context.js';
 import { createFullTextIndex } from '../../domain/criteria/evaluator/full-text.js';
 import { type ImageFacts, imageFactsOf, type IndexedItem } from '../../domain/criteria/evaluator/indexed-item.js';
 import { matchItem } from '../../domain/criteria/evaluator/matchers.js';
 import { sortHits } from '../../domain/criteria/evaluator/sort.js';
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { ResolvedQuery, SearchHandler } from '../../spi/search-handler.js';
-import { type InMemoryState, type StateHolder, versionKey } from './state.js';
+import { type InMemoryState, type StateHolder, versionKey } from './in-memory-state.js';
 
 /**
  * In-memory SearchHandler: evaluates queries with core's reference evaluator over every published item.

@@ -10,7 +10,7 @@ import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { Session } from '../../spi/ports.js';
 import type { ContentIndexDocument } from '../../spi/search-handler.js';
 import type { UserAccount } from '../../spi/user-handler.js';
-import { emptyManagementState, type ManagementState } from './management-state.js';
+import { emptyManagementState, type ManagementState } from './in-memory-management-state.js';
 
 /** Id sequences of the in-memory store. */
 export type Sequence =

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { Repository } from '../../api/services/repository.js';
 import { ContentValidationError, InvalidArgumentError, NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
 import { createTestRepository } from '../../testing/test-repository.js';
-import { matchWildcard } from './url-wildcard-service.js';
+import { matchWildcard } from './create-url-wildcard-service.js';
 
 describe('URLWildcardService', () => {
   let admin: Repository;

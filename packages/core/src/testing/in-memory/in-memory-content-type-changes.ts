@@ -1,5 +1,5 @@
 import type { FieldDefinitionChanges, StoredField } from '../../spi/content-handler.js';
-import { nextId, type StateHolder } from './state.js';
+import { nextId, type StateHolder } from './in-memory-state.js';
 
 /**
  * In-memory `ContentHandler.applyFieldDefinitionChanges`: every version of every item of the type gets the added

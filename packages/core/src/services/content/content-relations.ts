@@ -1,6 +1,6 @@
 import type { Relation } from '../../api/values/content.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo, requireVersionInfo } from './content-reads.js';
 
 /** Loads the source draft and checks `content/edit` on it. @throws NotFoundError, UnauthorizedError, BadStateError */

@@ -1,5 +1,5 @@
 import type { ContentService } from '../../api/services/content-service.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import {
   loadContent,
   loadContentInfo,
@@ -21,7 +21,7 @@ import { updateContent } from './update-content.js';
 import { updateContentMetadata } from './update-metadata.js';
 import { deleteTranslation, deleteTranslationFromDraft } from './delete-translation.js';
 import { setContentHidden } from './hide-content.js';
-import { addRelation, deleteRelation } from './relations.js';
+import { addRelation, deleteRelation } from './content-relations.js';
 
 /** The ContentService of one user scope: one operation per file, bound to the context. */
 export function createContentService(context: ServiceContext): ContentService {

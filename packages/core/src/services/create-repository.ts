@@ -5,24 +5,24 @@ import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, PasswordHasher } from '../spi/ports.js';
-import { createContentService } from './content/content-service.js';
-import { createContentTypeService } from './content-types/content-type-service.js';
-import type { ServiceContext } from './context.js';
+import { createContentService } from './content/create-content-service.js';
+import { createContentTypeService } from './content-types/create-content-type-service.js';
+import type { ServiceContext } from './service-context.js';
 import type { RepositoryRuntime } from './repository-runtime.js';
-import { createLanguageService } from './languages/language-service.js';
-import { createLocationService } from './locations/location-service.js';
+import { createLanguageService } from './languages/create-language-service.js';
+import { createLocationService } from './locations/create-location-service.js';
 import { PermissionCache } from './permissions/permission-cache.js';
 import { createPermissionGuard, createSudoGuard } from './permissions/permission-guard.js';
 import { ReferenceCache } from './reference-cache.js';
-import { createSearchService } from './search/search-service.js';
-import { createSectionService } from './sections/section-service.js';
-import { createRoleService } from './roles/role-service.js';
-import { createUserService } from './users/user-service.js';
-import { createBookmarkService } from './bookmarks/bookmark-service.js';
-import { createObjectStateService } from './object-states/object-state-service.js';
-import { createTrashService } from './trash/trash-service.js';
-import { createUrlAliasService } from './url-aliases/url-alias-service.js';
-import { createUrlWildcardService } from './url-wildcards/url-wildcard-service.js';
+import { createSearchService } from './search/create-search-service.js';
+import { createSectionService } from './sections/create-section-service.js';
+import { createRoleService } from './roles/create-role-service.js';
+import { createUserService } from './users/create-user-service.js';
+import { createBookmarkService } from './bookmarks/create-bookmark-service.js';
+import { createObjectStateService } from './object-states/create-object-state-service.js';
+import { createTrashService } from './trash/create-trash-service.js';
+import { createUrlAliasService } from './url-aliases/create-url-alias-service.js';
+import { createUrlWildcardService } from './url-wildcards/create-url-wildcard-service.js';
 
 /** Ports and settings of {@link createRepository}. */
 export interface RepositoryOptions {

@@ -3,8 +3,8 @@ import type { TrashItem } from '../../api/values/trash.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import { newRemoteId } from '../../services/ids.js';
 import type { TrashHandler } from '../../spi/trash-handler.js';
-import type { TrashRecord } from './management-state.js';
-import type { InMemoryState, StateHolder } from './state.js';
+import type { TrashRecord } from './in-memory-management-state.js';
+import type { InMemoryState, StateHolder } from './in-memory-state.js';
 
 /** In-memory TrashHandler (reference behaviour of the SPI docstrings). */
 export function createInMemoryTrashHandler(holder: StateHolder): TrashHandler {

@@ -2,8 +2,8 @@ import type { URLWildcard } from '../../api/values/url-alias.js';
 import type { BookmarkHandler } from '../../spi/bookmark-handler.js';
 import type { UrlAliasHandler, UrlAliasRecord } from '../../spi/url-alias-handler.js';
 import type { UrlWildcardHandler } from '../../spi/url-wildcard-handler.js';
-import { aliasKey, nextManagementId } from './management-state.js';
-import type { InMemoryState, StateHolder } from './state.js';
+import { aliasKey, nextManagementId } from './in-memory-management-state.js';
+import type { InMemoryState, StateHolder } from './in-memory-state.js';
 
 const page = <T>(items: readonly T[], offset: number, limit: number): T[] => items.slice(offset, limit < 0 ? undefined : offset + limit);
 

@@ -1,4 +1,4 @@
-import type { InMemoryState } from './state.js';
+import type { InMemoryState } from './in-memory-state.js';
 
 function clone(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;

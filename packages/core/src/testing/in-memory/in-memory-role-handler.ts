@@ -1,6 +1,6 @@
 import type { Policy, PolicyDraft, Role, RoleAssignment, RoleDraft } from '../../api/values/role.js';
 import type { PolicyRecord, RoleHandler } from '../../spi/role-handler.js';
-import { nextId, type InMemoryState, type StateHolder } from './state.js';
+import { nextId, type InMemoryState, type StateHolder } from './in-memory-state.js';
 
 const byId = <T extends { readonly id: number }>(values: Iterable<T>): T[] => [...values].sort((a, b) => a.id - b.id);
 

@@ -3,7 +3,7 @@ import type { URLAlias } from '../../api/values/url-alias.js';
 import { parseUrlAliasId, pathSegments, segmentKey } from '../../domain/rules/url-alias-text.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { inTransaction } from '../in-transaction.js';
 import { toUrlAlias, toUrlAliases } from './alias-values.js';
 import { createCustomAlias, removeCustomAlias } from './custom-aliases.js';

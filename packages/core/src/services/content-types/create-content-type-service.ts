@@ -2,7 +2,7 @@ import type { ContentTypeService } from '../../api/services/content-type-service
 import type { ContentType } from '../../api/values/content-type.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import {
   addFieldDefinition,
   createContentTypeDraft,

@@ -1,9 +1,9 @@
 import type { UserService } from '../../api/services/user-service.js';
 import type { User } from '../../api/values/user.js';
 import { NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { createPermissionGuard } from '../permissions/permission-guard.js';
-import { loadGroupIdsOf } from '../permissions/user-groups.js';
+import { loadGroupIdsOf } from '../permissions/user-group-ids.js';
 import { createUser } from './create-user.js';
 import { deleteUser, updateUser } from './update-user.js';
 import {

@@ -9,7 +9,7 @@ import {
   toSearchInteger,
   toSearchString,
   wildcardMatch,
-} from './field-values.js';
+} from './indexed-field-values.js';
 
 type Value = string | number | boolean;
 

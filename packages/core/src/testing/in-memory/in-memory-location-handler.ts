@@ -1,7 +1,7 @@
 import type { Location, LocationRecord } from '../../api/values/location.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { LocationHandler } from '../../spi/location-handler.js';
-import { nextId, type InMemoryState, ROOT_CONTENT_INFO, type StateHolder } from './state.js';
+import { nextId, type InMemoryState, ROOT_CONTENT_INFO, type StateHolder } from './in-memory-state.js';
 
 /** In-memory LocationHandler: locations carry their ContentInfo; subtree operations follow pathString. */
 export function createInMemoryLocationHandler(holder: StateHolder): LocationHandler {

@@ -1,8 +1,8 @@
 import type { Section } from '../../api/values/section.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { SectionHandler } from '../../spi/section-handler.js';
-import { nextManagementId } from './management-state.js';
-import type { InMemoryState, StateHolder } from './state.js';
+import { nextManagementId } from './in-memory-management-state.js';
+import type { InMemoryState, StateHolder } from './in-memory-state.js';
 
 /** In-memory SectionHandler: sections by id; identifiers unique. */
 export function createInMemorySectionHandler(holder: StateHolder): SectionHandler {

@@ -1,8 +1,8 @@
 import type { ObjectState, ObjectStateGroup } from '../../api/values/object-state.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ObjectStateHandler } from '../../spi/object-state-handler.js';
-import { nextManagementId } from './management-state.js';
-import type { InMemoryState, StateHolder } from './state.js';
+import { nextManagementId } from './in-memory-management-state.js';
+import type { InMemoryState, StateHolder } from './in-memory-state.js';
 
 /** In-memory ObjectStateHandler: one state per group and content item in `contentStates`. */
 export function createInMemoryObjectStateHandler(holder: StateHolder): ObjectStateHandler {

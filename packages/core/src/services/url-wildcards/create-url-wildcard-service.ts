@@ -1,7 +1,7 @@
 import type { URLWildcardService } from '../../api/services/url-wildcard-service.js';
 import type { URLWildcard } from '../../api/values/url-alias.js';
 import { ContentValidationError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** A URL as Ibexa stores wildcard URLs: one leading slash, no trailing slash or blanks (`cleanUrl`). */
 export const cleanUrl = (url: string): string => `/${url.replace(/^[\s/]+|[\s/]+$/g, '')}`;

@@ -1,7 +1,7 @@
 import type { ContentTypeGroup } from '../../api/values/content-type.js';
 import type { ContentTypeHandler, StoredContentType, StoredFieldDefinition } from '../../spi/content-type-handler.js';
-import { deepCopy } from './clone.js';
-import { nextId, type InMemoryState, type StateHolder } from './state.js';
+import { deepCopy } from './in-memory-clone.js';
+import { nextId, type InMemoryState, type StateHolder } from './in-memory-state.js';
 
 const byId = <T extends { readonly id: number }>(values: Iterable<T>): T[] => [...values].sort((a, b) => a.id - b.id);
 const byPosition = (definitions: readonly StoredFieldDefinition[]): StoredFieldDefinition[] =>
