@@ -6,11 +6,11 @@ import { storedDate, toSeconds } from '../../db/dates.js';
 import { insertRows, lockContentRow } from '../../db/inserts.js';
 import { decodeStringList, jsonParam } from '../../db/json-decoders.js';
 import type { SqlContext } from '../../db/sql-context.js';
-import { toContentInfo } from '../../mappers/content-info.js';
+import { toContentInfo } from '../../mappers/content-info-rows.js';
 import { fieldRow, nameRows, newRelationRow } from '../../mappers/row-encoders.js';
-import { namesByVersion, versionKey } from '../../mappers/version-info.js';
+import { namesByVersion, versionKey } from '../../mappers/version-info-rows.js';
 import { TABLES } from '../../schema/index.js';
-import { withFieldIds } from './content-fields.js';
+import { withFieldIds } from './sql-content-fields.js';
 import {
   COPY_FIELDS,
   COPY_NAMES,
@@ -25,7 +25,7 @@ import {
   PUBLISH_CONTENT,
   PUBLISH_VERSION,
   UPDATE_DRAFT_VERSION,
-} from './content-version-statements.js';
+} from './sql-content-version-statements.js';
 
 const { contentVersion, contentName, contentField } = TABLES;
 

@@ -2,7 +2,7 @@ import { type Location, type LocationRecord, ROOT_CONTENT_INFO } from '@contentr
 import { sortFieldOf, sortOrderOf } from '../db/codes.js';
 import type { Row } from '../db/row.js';
 import { TABLES } from '../schema/index.js';
-import { contentInfoSelect, toContentInfo } from './content-info.js';
+import { contentInfoSelect, toContentInfo } from './content-info-rows.js';
 
 const { location } = TABLES;
 

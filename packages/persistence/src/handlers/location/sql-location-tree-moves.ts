@@ -2,7 +2,7 @@ import { InvalidArgumentError, NotFoundError } from '@contentrepo/core';
 import { prefixUpperBound } from '../../db/path-range.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { TABLES } from '../../schema/index.js';
-import { recomputeVisibility } from './location-visibility.js';
+import { recomputeVisibility } from './sql-location-visibility.js';
 
 const { location: tree } = TABLES;
 

@@ -2,7 +2,7 @@ import type { VersionInfo } from '@contentrepo/core';
 import { versionStatusCode } from '../../db/codes.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { sql } from '../../db/statement.js';
-import { namesByVersion, toVersionInfo, versionKey, versionSelect } from '../../mappers/version-info.js';
+import { namesByVersion, toVersionInfo, versionKey, versionSelect } from '../../mappers/version-info-rows.js';
 import { TABLES } from '../../schema/index.js';
 
 const DRAFT = versionStatusCode('DRAFT');

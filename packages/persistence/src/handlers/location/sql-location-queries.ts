@@ -1,6 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
-import { LOCATION_KEYS, locationWithContentSelect } from '../../mappers/location.js';
+import { LOCATION_KEYS, locationWithContentSelect } from '../../mappers/location-rows.js';
 import { TABLES } from '../../schema/index.js';
 
 const { location, content } = TABLES;

@@ -3,8 +3,8 @@ import { binaryOrder } from '../../db/collation.js';
 import { contentTypeStatusCode } from '../../db/codes.js';
 import type { Dialect } from '../../db/dialect.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
-import { CONTENT_INFO_COLUMNS, contentInfoSelect } from '../../mappers/content-info.js';
-import { VERSION_KEYS, versionSelect } from '../../mappers/version-info.js';
+import { CONTENT_INFO_COLUMNS, contentInfoSelect } from '../../mappers/content-info-rows.js';
+import { VERSION_KEYS, versionSelect } from '../../mappers/version-info-rows.js';
 import { TABLES } from '../../schema/index.js';
 
 /**

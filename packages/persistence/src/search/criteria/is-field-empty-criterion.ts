@@ -1,7 +1,7 @@
 import { criterionHandler, whereSql } from '../criterion-handler.js';
 import { TABLES } from '../../schema/index.js';
 import { fragment } from '../sql-fragment.js';
-import { inFieldLanguage } from './field.js';
+import { inFieldLanguage } from './field-criterion.js';
 
 /** The field's index entries (`sf`). */
 const sf = TABLES.searchField.$as('sf');

@@ -4,7 +4,7 @@ import { allocateIds } from '../../db/id-sequences.js';
 import { insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import type { SqlValue } from '../../db/sql-session.js';
-import { toContentType, toFieldDefinition } from '../../mappers/content-type.js';
+import { toContentType, toFieldDefinition } from '../../mappers/content-type-rows.js';
 import { contentTypeRow, fieldDefinitionRow } from '../../mappers/row-encoders.js';
 import { TABLES } from '../../schema/index.js';
 import {
@@ -28,7 +28,7 @@ import {
   TYPE_ROW_FROM_DRAFT,
   UPDATE_DEFINITION_ROW,
   UPDATE_TYPE_ROW,
-} from './content-type-statements.js';
+} from './sql-content-type-statements.js';
 
 const { contentType, contentTypeGroupLink, fieldDefinition } = TABLES;
 

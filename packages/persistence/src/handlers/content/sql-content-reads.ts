@@ -2,9 +2,9 @@ import type { ContentInfo, StoredContent, StoredField, VersionInfo } from '@cont
 import { chunks } from '../../db/batches.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
-import { toContentInfo } from '../../mappers/content-info.js';
-import { toStoredField } from '../../mappers/content-parts.js';
-import { namesByVersion, toVersionInfo, versionKey } from '../../mappers/version-info.js';
+import { toContentInfo } from '../../mappers/content-info-rows.js';
+import { toStoredField } from '../../mappers/content-part-rows.js';
+import { namesByVersion, toVersionInfo, versionKey } from '../../mappers/version-info-rows.js';
 import { TABLES } from '../../schema/index.js';
 import {
   CONTENT_INFO_BY_ID,
@@ -21,7 +21,7 @@ import {
   VERSION_BY_NUMBER,
   VERSION_PREFIX,
   VERSIONS_OF_CONTENT,
-} from './content-queries.js';
+} from './sql-content-queries.js';
 
 const { content, contentVersion, contentField } = TABLES;
 
@@ -107,7 +107,7 @@ export async function loadCurrentList(
 const pairParams = (versions: readonly VersionRef[]): number[] =>
   versions.flatMap((version) => [version.contentId, version.versionNo]);
 
-/** Fields of the given versions (see `content-queries.ts` for the order), grouped by version, restricted to `languages`. */
+/** Fields of the given versions (see `sql-content-queries.ts` for the order), grouped by version, restricted to `languages`. */
 async function loadFields(
   ctx: SqlContext,
   versions: readonly VersionRef[],

@@ -14,7 +14,7 @@ import { allocateIds } from '../../db/id-sequences.js';
 import { insertReturningId, insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
-import { toStoredField } from '../../mappers/content-parts.js';
+import { toStoredField } from '../../mappers/content-part-rows.js';
 import {
   fieldRow,
   nameRows,
@@ -24,10 +24,10 @@ import {
   versionRow,
 } from '../../mappers/row-encoders.js';
 import { TABLES } from '../../schema/index.js';
-import { duplicateContentRemoteId } from '../duplicate-errors.js';
-import { insertFields } from './content-fields.js';
-import { FIELD_POSITIONS } from './content-queries.js';
-import { loadContentInfo } from './content-reads.js';
+import { duplicateContentRemoteId } from '../sql-duplicate-errors.js';
+import { insertFields } from './sql-content-fields.js';
+import { FIELD_POSITIONS } from './sql-content-queries.js';
+import { loadContentInfo } from './sql-content-reads.js';
 
 const { content, contentVersion, contentName, contentField, contentRelation, pendingLocation, fieldDefinition } = TABLES;
 
@@ -97,7 +97,7 @@ function toNewStoredField(field: NewField & { readonly id: number }): StoredFiel
 }
 
 /**
- * Fields in the order loads return them (`content-queries.ts`): position of the published field definition (0
+ * Fields in the order loads return them (`sql-content-queries.ts`): position of the published field definition (0
  * when there is none), definition id, language code. The positions are read only when there is an order to set.
  */
 async function inFieldOrder(ctx: SqlContext, fields: StoredField[]): Promise<StoredField[]> {

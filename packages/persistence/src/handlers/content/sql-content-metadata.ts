@@ -7,10 +7,10 @@ import type { SqlContext } from '../../db/sql-context.js';
 import { sql, type Statement } from '../../db/statement.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
 import { updateById } from '../../db/updates.js';
-import { toContentInfo } from '../../mappers/content-info.js';
+import { toContentInfo } from '../../mappers/content-info-rows.js';
 import { TABLES, type TableRow } from '../../schema/index.js';
-import { duplicateContentRemoteId } from '../duplicate-errors.js';
-import { CONTENT_INFO_BY_ID, INFO_RETURNING } from './content-queries.js';
+import { duplicateContentRemoteId } from '../sql-duplicate-errors.js';
+import { CONTENT_INFO_BY_ID, INFO_RETURNING } from './sql-content-queries.js';
 
 const { content, contentObjectState, contentRelation, pendingLocation, contentField, contentName, contentVersion } = TABLES;
 

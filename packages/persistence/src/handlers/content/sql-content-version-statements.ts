@@ -1,9 +1,9 @@
 import { contentStatusCode, relationTypeCode, versionStatusCode } from '../../db/codes.js';
 import { sql, StatementsBySize } from '../../db/statement.js';
 import { TABLES } from '../../schema/index.js';
-import { INFO_RETURNING } from './content-queries.js';
+import { INFO_RETURNING } from './sql-content-queries.js';
 
-/** The statements of the version operations (`content-versions.ts`), precompiled. */
+/** The statements of the version operations (`sql-content-versions.ts`), precompiled. */
 
 const DRAFT = versionStatusCode('DRAFT');
 const PUBLISHED = versionStatusCode('PUBLISHED');

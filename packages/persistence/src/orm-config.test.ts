@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createOrmConfig, isPostgresUrl } from './config.js';
+import { createOrmConfig, isPostgresUrl } from './orm-config.js';
 
 describe('createOrmConfig', () => {
   it('selects PostgreSQL for postgres:// and postgresql:// URLs, SQLite otherwise', () => {

@@ -1,7 +1,7 @@
 import { contentStatusCode } from '../../db/codes.js';
 import { sql } from '../../db/statement.js';
-import { contentInfoSelect } from '../../mappers/content-info.js';
-import { LOCATION_KEYS } from '../../mappers/location.js';
+import { contentInfoSelect } from '../../mappers/content-info-rows.js';
+import { LOCATION_KEYS } from '../../mappers/location-rows.js';
 import { TABLES } from '../../schema/index.js';
 
 /**
