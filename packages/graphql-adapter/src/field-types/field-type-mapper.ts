@@ -1,5 +1,5 @@
 import type { Content, Field, FieldDefinition, FieldType, Hash } from '@contentrepo/core';
-import type { GraphQLContext } from '../resolvers/context.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
 import type { ThumbnailSource } from '../schema/static/field-value-types.js';
 import type { ReceivedFile } from '../uploads/received-file.js';
 

@@ -1,6 +1,6 @@
 import { isRepositoryError, type FieldDefinition } from '@contentrepo/core';
-import type { GraphQLContext } from '../../resolvers/context.js';
-import { itemValue, type ItemValue } from '../../resolvers/values.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
+import { itemValue, type ItemValue } from '../../resolvers/resolver-values.js';
 import { hashStrings } from '../../schema/hash.js';
 import { contentTypeNames } from '../../schema/naming.js';
 import type { SchemaScope } from '../field-type-mapper.js';

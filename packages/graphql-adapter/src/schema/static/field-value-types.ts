@@ -1,10 +1,10 @@
 import { docbookToXhtml5Edit, richTextPlainText, type Hash } from '@contentrepo/core';
 import { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../../resolvers/context.js';
-import type { ImageSource } from '../../resolvers/values.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
+import type { ImageSource } from '../../resolvers/resolver-values.js';
 import { listArg, stringArg, type FieldMap } from '../args.js';
 import { hashNumber, hashRecord, hashString } from '../hash.js';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 type HashRecord = { readonly [key: string]: Hash };
 

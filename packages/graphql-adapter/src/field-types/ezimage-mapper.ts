@@ -1,5 +1,5 @@
 import { FieldValueError, type ContentInfo } from '@contentrepo/core';
-import type { ImageSource } from '../resolvers/values.js';
+import type { ImageSource } from '../resolvers/resolver-values.js';
 import { isArgMap, stringArg } from '../schema/args.js';
 import { hashNumber, hashRecord, hashString } from '../schema/hash.js';
 import { receiveUpload, type ReceivedFile } from '../uploads/received-file.js';

@@ -3,9 +3,9 @@ import { createTestRepository } from '@contentrepo/core/testing';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { testField } from '../testing/model-builders.js';
 import { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from '../uploads/mapping.js';
-import { createContext, type GraphQLContext } from './context.js';
-import { resolveFieldValue } from './field-values.js';
-import { itemValue, type ItemValue } from './values.js';
+import { createContext, type GraphQLContext } from './graphql-context.js';
+import { resolveFieldValue } from './field-value-resolver.js';
+import { itemValue, type ItemValue } from './resolver-values.js';
 
 const STORED_IMAGE: Hash = {
   id: 'images/aa/bb/x/photo.png',

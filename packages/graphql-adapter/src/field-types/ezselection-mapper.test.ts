@@ -1,7 +1,7 @@
 import type { Hash } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
 import { testField } from '../testing/model-builders.js';
-import { selectionLabels, selectionOptionList } from './ezselection.js';
+import { selectionLabels, selectionOptionList } from './ezselection-mapper.js';
 
 const definition = (fieldSettings: { readonly [key: string]: Hash }) => testField('field', 'ezselection', { fieldSettings });
 

@@ -1,10 +1,10 @@
 import type { ContentInfo, Criterion, Location } from '@contentrepo/core';
 import { listArg, objectArg, type ArgMap } from '../schema/args.js';
-import type { GraphQLContext } from './context.js';
-import { userError } from './errors.js';
+import type { GraphQLContext } from './graphql-context.js';
+import { userError } from './graphql-errors.js';
 import { paginate } from './paging.js';
 import { queryCriteria, sortClauses } from './search-input.js';
-import { itemValue, type Connection, type ItemValue } from './values.js';
+import { itemValue, type Connection, type ItemValue } from './resolver-values.js';
 
 /** Default page size of item lists and location children (graphql.md §1.7). */
 export const DEFAULT_PAGE_SIZE = 10;

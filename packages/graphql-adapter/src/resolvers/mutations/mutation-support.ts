@@ -1,7 +1,7 @@
 import type { Content, FieldInput, RepositoryErrorCode } from '@contentrepo/core';
 import { stringArg, type ArgMap } from '../../schema/args.js';
-import type { GraphQLContext } from '../context.js';
-import { rethrowAsUserError, userError } from '../errors.js';
+import type { GraphQLContext } from '../graphql-context.js';
+import { rethrowAsUserError, userError } from '../graphql-errors.js';
 
 /** Runs a core call, turning its errors into user errors with the given messages per code (graphql.md §2). */
 export async function attempt<T>(work: () => Promise<T>, messages: Partial<Record<RepositoryErrorCode, string>> = {}): Promise<T> {

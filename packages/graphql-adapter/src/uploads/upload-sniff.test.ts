@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { MP4, PDF, PNG_1X1, ZIP } from '../testing/sample-files.js';
 import { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS, mappingFor } from './mapping.js';
 import { peek, safeFileName } from './received-file.js';
-import { sniffMimeType } from './sniff.js';
+import { sniffMimeType } from './upload-sniff.js';
 
 describe('upload MIME detection and mapping (graphql.md §2.4)', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   type RepositoryErrorCode,
 } from '@contentrepo/core';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import type { GraphQLLogger } from './context.js';
+import type { GraphQLLogger } from './graphql-context.js';
 
 /**
  * The GraphQL side of the error model (ADR 0002; graphql.md §4): core's `RepositoryError` codes become

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '@contentrepo/core';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from './graphql-context.js';
 import { pickField, valueLanguages } from './items.js';
-import type { ItemValue } from './values.js';
+import type { ItemValue } from './resolver-values.js';
 
 /**
  * The value of an item field (Ibexa's field value resolution): the field in the prioritised language, resolved
