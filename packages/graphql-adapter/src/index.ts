@@ -16,6 +16,7 @@ export {
   defaultFieldTypeMapper,
   type DefinitionTypeRef,
   type FieldInputSource,
+  type FieldResolveContext,
   type FieldTypeMapper,
   type FieldTypeMapperRegistry,
   type FieldValueSource,
@@ -28,5 +29,6 @@ export { contentTypeNames, groupNames, lowerCamel, upperCamel, type ContentTypeN
 export { pluralize } from './schema/pluralizer.js';
 export type { ContentSearch, SearchPage, SearchQuery } from './search/content-search.js';
 export { repositorySearch } from './search/repository-search.js';
-export type { GraphQLLogger, UploadMapping } from './resolvers/graphql-context.js';
+export type { UploadMapping } from './resolvers/graphql-context.js';
+export type { GraphQLLogger } from './resolvers/graphql-errors.js';
 export { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from './uploads/mapping.js';

@@ -62,8 +62,10 @@ export {
   typeOfDefinition,
   type DefinitionTypeRef,
   type FieldInputSource,
+  type FieldResolveContext,
   type FieldTypeMapper,
   type FieldTypeMapperRegistry,
   type FieldValueSource,
   type SchemaScope,
+  type ThumbnailSource,
 } from './field-type-mapper.js';

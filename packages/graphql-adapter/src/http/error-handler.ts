@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import type { GraphQLLogger } from '../resolvers/graphql-context.js';
+import type { GraphQLLogger } from '../resolvers/graphql-errors.js';
 import { httpErrorCode, httpErrorStatus, INTERNAL_ERROR_MESSAGE } from '../resolvers/graphql-errors.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Content, FieldDefinition, Hash } from '@contentrepo/core';
 import { createTestRepository } from '@contentrepo/core/testing';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { builtInFieldTypeMapperRegistry } from '../field-types/index.js';
 import { testField } from '../testing/model-builders.js';
 import { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from '../uploads/mapping.js';
 import { createContext, type GraphQLContext } from './graphql-context.js';
@@ -61,7 +62,7 @@ describe('field values (graphql.md §1.10 value resolution)', () => {
       uploadMappings: DEFAULT_UPLOAD_MAPPINGS,
       uploadFallback: DEFAULT_UPLOAD_FALLBACK,
       logger: null,
-    });
+    }, builtInFieldTypeMapperRegistry);
   });
 
   const itemWith = (definition: FieldDefinition, value: unknown): ItemValue => {

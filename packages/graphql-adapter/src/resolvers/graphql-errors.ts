@@ -7,7 +7,6 @@ import {
   type RepositoryErrorCode,
 } from '@contentrepo/core';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import type { GraphQLLogger } from './graphql-context.js';
 
 /**
  * The GraphQL side of the error model (ADR 0002; graphql.md §4): core's `RepositoryError` codes become
@@ -15,6 +14,12 @@ import type { GraphQLLogger } from './graphql-context.js';
  * `Field '<identifier>' failed validation: <message>`, graphql-upload's HTTP errors keep their status, and
  * anything unexpected is logged and masked as `Internal server Error` (Ibexa's message) unless debugging.
  */
+
+/** Minimal logger contract (pino-compatible): where unexpected errors are reported. */
+export interface GraphQLLogger {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
 
 /** `extensions.code` of each core error code. */
 export const ERROR_CODES: Readonly<Record<RepositoryErrorCode, string>> = {

@@ -1,6 +1,6 @@
 import { isRepositoryError, urlAliasSegment, type Content, type ContentType, type Field, type FieldDefinition, type Location } from '@contentrepo/core';
 import { intArg, stringArg, type ArgMap } from '../schema/args.js';
-import type { ThumbnailSource } from '../schema/static/field-value-types.js';
+import type { ThumbnailSource } from '../field-types/field-type-mapper.js';
 import type { GraphQLContext } from './graphql-context.js';
 import { userError } from './graphql-errors.js';
 import { contentIdOfGlobalId } from './global-id.js';
