@@ -2,8 +2,8 @@
 import type { Config } from 'jest';
 
 /**
- * One Jest project per workspace package. Tests run against TypeScript sources:
- * the `@contentrepo/source` export condition points each package's exports at `src/`,
+ * One Jest project per workspace package (`structure` checks the repository's file names and import cycles).
+ * Tests run against TypeScript sources: the `@contentrepo/source` export condition points each package's exports at `src/`,
  * SWC strips types (type checking is `pnpm typecheck`), and `./x.js` specifiers map to `./x.ts`.
  */
 const project = (displayName: string, rootDir: string, esmDependencies: readonly string[] = [], extra: Config = {}): Config => ({
@@ -41,6 +41,7 @@ const config: Config = {
     project('rest-adapter', '<rootDir>/packages/rest-adapter', AUTH_ESM_DEPENDENCIES),
     project('graphql-adapter', '<rootDir>/packages/graphql-adapter', GRAPHQL_ESM_DEPENDENCIES),
     project('server', '<rootDir>/apps/server', GRAPHQL_ESM_DEPENDENCIES),
+    project('structure', '<rootDir>/tools/structure'),
   ],
 };
 

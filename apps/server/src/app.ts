@@ -13,7 +13,7 @@ import { createPersistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './server-config.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createTokenService } from './tokens.js';

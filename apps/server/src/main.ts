@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './server-config.js';
 
 /**
  * Entry point: reads the environment, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT

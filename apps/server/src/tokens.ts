@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TokenService } from '@contentrepo/core';
 import { createJwtTokenService } from '@contentrepo/http-auth';
 import type { Logger } from 'pino';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './server-config.js';
 
 /**
  * The server's `TokenService` (Bearer JWTs shared by REST and GraphQL, graphql.md §5): HS256 with `JWT_SECRET`,

@@ -11,7 +11,7 @@ import {
   type UploadExample,
 } from '@contentrepo/graphql-adapter/testing';
 import request from 'supertest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/server-config.js';
 import { startTestServer, vnd, type TestServer } from './support/test-server.js';
 
 const API = '/api/ibexa/v2';

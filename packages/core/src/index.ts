@@ -58,7 +58,7 @@ export {
   toSearchInteger,
   toSearchString,
   wildcardMatch,
-} from './domain/criteria/evaluator/field-values.js';
+} from './domain/criteria/evaluator/indexed-field-values.js';
 export {
   fullTextAlternatives,
   indexWords,
@@ -77,7 +77,7 @@ export { createFieldTypeRegistry, FieldValueError, groupBySearchFamily, SEARCH_F
 export type * from './spi/index.js';
 export * from './field-types/index.js';
 
-export { createRepository, type RepositoryOptions } from './services/repository.js';
+export { createRepository, type RepositoryOptions } from './services/create-repository.js';
 export { locationSortClause } from './services/search/location-children.js';
 export { buildCleanInstallSeed, buildLanguages, DEFAULT_LANGUAGE, type CleanInstallOptions } from './clean-install/build-seed.js';
 export {

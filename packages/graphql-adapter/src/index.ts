@@ -16,17 +16,19 @@ export {
   defaultFieldTypeMapper,
   type DefinitionTypeRef,
   type FieldInputSource,
+  type FieldResolveContext,
   type FieldTypeMapper,
   type FieldTypeMapperRegistry,
   type FieldValueSource,
   type SchemaScope,
 } from './field-types/index.js';
-export type { GraphQLContext } from './resolvers/context.js';
+export type { GraphQLContext } from './resolvers/graphql-context.js';
 export { fingerprintModel, loadSchemaModel, type SchemaModel } from './schema/model.js';
 export { GeneratedSchemaGateway, type GeneratedSchemaGatewayOptions } from './schema/schema-gateway.js';
 export { contentTypeNames, groupNames, lowerCamel, upperCamel, type ContentTypeNames, type GroupNames } from './schema/naming.js';
 export { pluralize } from './schema/pluralizer.js';
 export type { ContentSearch, SearchPage, SearchQuery } from './search/content-search.js';
 export { repositorySearch } from './search/repository-search.js';
-export type { GraphQLLogger, UploadMapping } from './resolvers/context.js';
+export type { UploadMapping } from './resolvers/graphql-context.js';
+export type { GraphQLLogger } from './resolvers/graphql-errors.js';
 export { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS } from './uploads/mapping.js';

@@ -13,7 +13,7 @@ import {
   type SeedImporter,
   type SessionStore,
 } from '@contentrepo/core';
-import { createOrmConfig } from './config.js';
+import { createOrmConfig } from './orm-config.js';
 import { SqlContext } from './db/sql-context.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 import { migrate } from './migrate.js';
@@ -22,7 +22,7 @@ import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
-export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './config.js';
+export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
 export { ID_SEQUENCES, SCHEMA, TABLES, type SchemaDescription, type TableDescription, type TableRef } from './schema/index.js';
 export { MIGRATIONS } from './migrations/index.js';
 export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';

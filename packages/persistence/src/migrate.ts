@@ -1,4 +1,4 @@
-import type { OrmConfig } from './config.js';
+import type { OrmConfig } from './orm-config.js';
 import type { SqlContext } from './db/sql-context.js';
 import type { OpenOrm } from './orm.js';
 import { isUniqueViolation } from './db/unique-violation.js';

@@ -4,7 +4,7 @@ import { MikroORM as BetterSqliteOrm } from '@mikro-orm/better-sqlite';
 import type { IMigrator } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql';
-import type { OrmConfig } from './config.js';
+import type { OrmConfig } from './orm-config.js';
 import type { Dialect } from './db/dialect.js';
 import { PostgresDatabase } from './db/postgres-database.js';
 import type { SqlDatabase } from './db/sql-session.js';

@@ -7,7 +7,7 @@
  * ```
  */
 export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
-export { errorResponse, MASKED_DESCRIPTION } from './errors.js';
+export { errorResponse, MASKED_DESCRIPTION } from './error-response.js';
 export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFormat } from './http/media-types.js';
 export { writeJson } from './output/json-writer.js';
 export { writeXml } from './output/xml-writer.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
 import request from 'supertest';
-import { createTestApp } from './testing/test-app.js';
+import { createTestApp } from './testing/rest-test-app.js';
 
 const JSON_CONTENT = 'application/vnd.ibexa.api.Content+json';
 

@@ -1,14 +1,14 @@
 import type { Repository } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { errorResponse } from './errors.js';
-import type { RestContext, RestHandler, RestResult } from './http/context.js';
+import { errorResponse } from './error-response.js';
+import type { RestContext, RestHandler, RestResult } from './http/rest-context.js';
 import {
   BadRequestError,
   MethodNotAllowedError,
   PayloadTooLargeError,
   RestNotFoundError,
-} from './http/errors.js';
+} from './http/rest-errors.js';
 import {
   mediaType,
   negotiateOutput,
@@ -18,7 +18,7 @@ import {
   type WireFormat,
 } from './http/media-types.js';
 import { RouteTable } from './http/route-table.js';
-import { decodeBody } from './input/decode.js';
+import { decodeBody } from './input/decode-body.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
 import type { ObjectNode } from './output/node.js';

@@ -1,4 +1,4 @@
-import type { BenchSession } from './run.js';
+import type { BenchSession } from './bench-session.js';
 
 /** Result of the create+publish workload. */
 export interface Throughput {

@@ -1,3 +1,4 @@
+import { login, type BenchSession } from './bench-session.js';
 import { createAndPublish } from './create-publish.js';
 import { measure, report, type Measurement } from './measure.js';
 import { spawnServer } from './spawn-server.js';
@@ -69,23 +70,6 @@ function median(rows: readonly Measurement[]): Measurement {
   const row = sorted[Math.floor(sorted.length / 2)];
   if (!row) throw new Error('no measurements');
   return row;
-}
-
-/** A session as a client keeps it. */
-export interface BenchSession {
-  readonly cookie: string;
-  readonly csrf: string;
-}
-
-async function login(api: string): Promise<BenchSession> {
-  const response = await fetch(`${api}/user/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/vnd.ibexa.api.SessionInput+json', Accept: 'application/vnd.ibexa.api.Session+json' },
-    body: JSON.stringify({ SessionInput: { login: 'admin', password: process.env['ADMIN_PASSWORD'] ?? 'publish' } }),
-  });
-  if (response.status !== 201) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const { Session } = (await response.json()) as { Session: { name: string; identifier: string; csrfToken: string } };
-  return { cookie: `${Session.name}=${Session.identifier}`, csrf: Session.csrfToken };
 }
 
 /** A published article with a few fields: the item the read benchmark loads. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { parseStringPromise } from 'xml2js';
 import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/server-config.js';
 
 /** A server on a fresh SQLite database in a temporary directory, removed by `stop()`. */
 export interface TestServer {

@@ -1,7 +1,7 @@
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
-import { contentTypeFromStorage } from '../services/content-types/content-type-service.js';
+import { contentTypeFromStorage } from '../services/content-types/create-content-type-service.js';
 import { indexDocument } from '../services/content/content-writes-support.js';
-import { valuesFromStorage } from '../services/content/field-values.js';
+import { valuesFromStorage } from '../services/content/content-field-values.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { PasswordHasher } from '../spi/ports.js';
 import type { SeedImporter } from '../spi/seed.js';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 
 /**
  * Runs `work` with a context whose persistence is bound to one transaction (joining the caller's, if any), so

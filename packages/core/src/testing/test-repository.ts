@@ -1,7 +1,7 @@
 import type { Repository } from '../api/services/repository.js';
 import { installCleanRepository } from '../clean-install/install.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
-import { createRepository } from '../services/repository.js';
+import { createRepository } from '../services/create-repository.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, SessionStore } from '../spi/ports.js';

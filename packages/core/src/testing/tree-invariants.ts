@@ -4,13 +4,13 @@ import type { Location } from '../api/values/location.js';
 import { installCleanRepository } from '../clean-install/install.js';
 import { isRepositoryError } from '../errors/repository-error.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
-import { createRepository } from '../services/repository.js';
+import { createRepository } from '../services/create-repository.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import { publishFolder } from './content-builders.js';
 import type { PersistenceUnderTest } from './contract/fixtures.js';
 import { createInMemoryBinaryStorage, createPlainTextPasswordHasher } from './in-memory/index.js';
 import type { TestRunner } from './test-runner.js';
-import { runTreeOperation, type Sandbox, treeOperation } from './tree-operations.js';
+import { runTreeOperation, type Sandbox, treeOperation } from './random-tree-operations.js';
 
 /** Seed of the tree property (fast-check prints seed and path of a failing run; override with TREE_PROPERTY_SEED). */
 export const TREE_PROPERTY_SEED = Number(process.env['TREE_PROPERTY_SEED'] ?? 20240917);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CREATE_IMAGE } from '../testing/document-examples.js';
 import { PNG_1X1 } from '../testing/sample-files.js';
-import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/test-app.js';
+import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { CSRF_MESSAGE } from '../http/csrf.js';
 import { ADMIN_BASIC, dataAt, errorCodes, gql, upload } from './helpers.js';
 import { sessionCookie } from './session.js';

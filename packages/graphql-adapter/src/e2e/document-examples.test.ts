@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/test-app.js';
+import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import {
   contentResult,
   CREATE_FOLDER,

@@ -7,7 +7,7 @@ import { printSchema } from 'graphql';
 import { defaultFieldTypeMapper, type FieldTypeMapper } from '../field-types/index.js';
 import { createGraphQLMiddleware, type GraphQLMiddleware } from '../middleware.js';
 import { CREATE_IMAGE } from '../testing/document-examples.js';
-import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/test-app.js';
+import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { ADMIN_BASIC, dataAt, errorCodes, gql, upload } from './helpers.js';
 
 const admin = { headers: { Authorization: ADMIN_BASIC } };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CREATE_IMAGE } from '../testing/document-examples.js';
-import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/test-app.js';
+import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { ADMIN_BASIC, dataAt, errorCodes, errorMessages, gql, upload } from './helpers.js';
 
 const admin = { headers: { Authorization: ADMIN_BASIC } };

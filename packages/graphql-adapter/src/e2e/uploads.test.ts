@@ -4,7 +4,7 @@ import request from 'supertest';
 import { CREATE_IMAGE, UPLOAD_FILES, UPLOAD_FILES_CURL, type UploadExample } from '../testing/document-examples.js';
 import { multipartBody } from '../testing/multipart.js';
 import { PDF, PNG_1X1 } from '../testing/sample-files.js';
-import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/test-app.js';
+import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { ADMIN_BASIC, dataAt, errorCodes, errorMessages, upload, type GraphQLResponse } from './helpers.js';
 
 const admin = { headers: { Authorization: ADMIN_BASIC } };

@@ -1,6 +1,5 @@
-import type { Content, Field, FieldDefinition, FieldType, Hash } from '@contentrepo/core';
-import type { GraphQLContext } from '../resolvers/context.js';
-import type { ThumbnailSource } from '../schema/static/field-value-types.js';
+import type { Content, Field, FieldDefinition, FieldType, Hash, Repository } from '@contentrepo/core';
+import type { RequestLoaders } from '../resolvers/request-loaders.js';
 import type { ReceivedFile } from '../uploads/received-file.js';
 
 /**
@@ -38,6 +37,24 @@ export interface FieldValueSource {
   readonly asList: boolean;
 }
 
+/**
+ * What a mapper may use of the request when it resolves a value: the repository acting for the request's user and
+ * the request's loaders (every resolver context is one).
+ */
+export interface FieldResolveContext {
+  readonly repository: Repository;
+  readonly loaders: RequestLoaders;
+}
+
+/** A thumbnail (`_thumbnail`). */
+export interface ThumbnailSource {
+  readonly uri: string | null;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly alternativeText: string | null;
+  readonly mimeType: string | null;
+}
+
 /** What a mapper may use when it turns GraphQL input into core input. */
 export interface FieldInputSource {
   /** The definition of the schema's snapshot of the content type. */
@@ -64,7 +81,7 @@ export interface FieldTypeMapper {
    * (e.g. `{ xml }` for `RichTextFieldValue`), or null for an empty field. May return a promise (relations load
    * the related items).
    */
-  resolve(source: FieldValueSource, context: GraphQLContext): unknown;
+  resolve(source: FieldValueSource, context: FieldResolveContext): unknown;
   /**
    * The core input value (what the field type's `fromHash` accepts) of a non-null GraphQL input value of
    * {@link inputType}, after GraphQL's coercion. May return a promise (uploads are awaited). Core validates it.

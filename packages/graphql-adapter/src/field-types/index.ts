@@ -1,22 +1,22 @@
-import { authorMapper } from './ezauthor.js';
-import { binaryFileMapper } from './ezbinaryfile.js';
-import { checkboxMapper } from './ezboolean.js';
-import { countryMapper } from './ezcountry.js';
-import { dateMapper } from './ezdate.js';
-import { dateTimeMapper } from './ezdatetime.js';
-import { floatMapper } from './ezfloat.js';
-import { mapLocationMapper } from './ezgmaplocation.js';
-import { imageMapper } from './ezimage.js';
-import { integerMapper } from './ezinteger.js';
-import { keywordMapper } from './ezkeyword.js';
-import { relationMapper } from './ezobjectrelation.js';
-import { relationListMapper } from './ezobjectrelationlist.js';
-import { richTextMapper } from './ezrichtext.js';
-import { selectionMapper } from './ezselection.js';
-import { textLineMapper } from './ezstring.js';
-import { textBlockMapper } from './eztext.js';
-import { urlMapper } from './ezurl.js';
-import { userAccountMapper } from './ezuser.js';
+import { authorMapper } from './ezauthor-mapper.js';
+import { binaryFileMapper } from './ezbinaryfile-mapper.js';
+import { checkboxMapper } from './ezboolean-mapper.js';
+import { countryMapper } from './ezcountry-mapper.js';
+import { dateMapper } from './ezdate-mapper.js';
+import { dateTimeMapper } from './ezdatetime-mapper.js';
+import { floatMapper } from './ezfloat-mapper.js';
+import { mapLocationMapper } from './ezgmaplocation-mapper.js';
+import { imageMapper } from './ezimage-mapper.js';
+import { integerMapper } from './ezinteger-mapper.js';
+import { keywordMapper } from './ezkeyword-mapper.js';
+import { relationMapper } from './ezobjectrelation-mapper.js';
+import { relationListMapper } from './ezobjectrelationlist-mapper.js';
+import { richTextMapper } from './ezrichtext-mapper.js';
+import { selectionMapper } from './ezselection-mapper.js';
+import { textLineMapper } from './ezstring-mapper.js';
+import { textBlockMapper } from './eztext-mapper.js';
+import { urlMapper } from './ezurl-mapper.js';
+import { userAccountMapper } from './ezuser-mapper.js';
 import { createFieldTypeMapperRegistry, type FieldTypeMapper, type FieldTypeMapperRegistry } from './field-type-mapper.js';
 
 /**
@@ -62,8 +62,10 @@ export {
   typeOfDefinition,
   type DefinitionTypeRef,
   type FieldInputSource,
+  type FieldResolveContext,
   type FieldTypeMapper,
   type FieldTypeMapperRegistry,
   type FieldValueSource,
   type SchemaScope,
+  type ThumbnailSource,
 } from './field-type-mapper.js';

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
-import type { GraphQLLogger } from '../resolvers/context.js';
-import { httpErrorCode, httpErrorStatus, INTERNAL_ERROR_MESSAGE } from '../resolvers/errors.js';
+import type { GraphQLLogger } from '../resolvers/graphql-errors.js';
+import { httpErrorCode, httpErrorStatus, INTERNAL_ERROR_MESSAGE } from '../resolvers/graphql-errors.js';
 
 /**
  * Turns errors raised before GraphQL execution into `{errors: [{message, extensions: {code}}]}` with their HTTP

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
-import { httpErrorStatus } from '../resolvers/errors.js';
+import { httpErrorStatus } from '../resolvers/graphql-errors.js';
 
 /** A malformed multipart body (busboy's own errors, e.g. `Unexpected end of form`), answered 400. */
 export class MalformedMultipartError extends Error {

@@ -1,11 +1,11 @@
 import { isRepositoryError, urlAliasSegment, type Content, type ContentType, type Field, type FieldDefinition, type Location } from '@contentrepo/core';
 import { intArg, stringArg, type ArgMap } from '../schema/args.js';
-import type { ThumbnailSource } from '../schema/static/field-value-types.js';
-import type { GraphQLContext } from './context.js';
-import { userError } from './errors.js';
+import type { ThumbnailSource } from '../field-types/field-type-mapper.js';
+import type { GraphQLContext } from './graphql-context.js';
+import { userError } from './graphql-errors.js';
 import { contentIdOfGlobalId } from './global-id.js';
 import { pickTranslation } from './translations.js';
-import { itemValue, type ItemValue } from './values.js';
+import { itemValue, type ItemValue } from './resolver-values.js';
 
 /**
  * Loading items and their common fields (graphql.md §1.5, §3.1): lookups by content id, remote id, location id

@@ -1,6 +1,6 @@
 import { intArg, stringArg, type ArgMap } from '../schema/args.js';
-import { userError } from './errors.js';
-import type { Connection } from './values.js';
+import { userError } from './graphql-errors.js';
+import type { Connection } from './resolver-values.js';
 
 /**
  * Relay paging over offset-based results (graphql.md §1.7, overblog's array connection): cursors are

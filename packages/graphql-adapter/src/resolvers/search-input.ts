@@ -1,6 +1,6 @@
 import type { Criterion, FieldOperator, SortClause } from '@contentrepo/core';
 import { isArgMap, stringArg, type ArgMap } from '../schema/args.js';
-import { userError } from './errors.js';
+import { userError } from './graphql-errors.js';
 
 /**
  * `ContentSearchQuery` and `sortBy` of the typed list fields (graphql.md §3.2–§3.3) as core criteria and sort

@@ -2,7 +2,7 @@ import { ContentFieldValidationError, NotFoundError } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
 import { GraphQLError } from 'graphql';
 import { formatDate, DATE_FORMAT_CONSTANTS } from './date-format.js';
-import { expandFieldErrors, toUserError } from './errors.js';
+import { expandFieldErrors, toUserError } from './graphql-errors.js';
 import { contentIdOfGlobalId, fromGlobalId, itemGlobalId, toGlobalId } from './global-id.js';
 import { markdownToHtml } from './markdown.js';
 

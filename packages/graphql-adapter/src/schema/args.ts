@@ -1,5 +1,5 @@
 import type { GraphQLFieldConfig } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
 
 /** Resolver arguments, as graphql-js passes them after coercion: read them with the helpers below. */
 export type ArgMap = { readonly [name: string]: unknown };

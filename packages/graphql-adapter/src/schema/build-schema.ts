@@ -8,7 +8,7 @@ import type { SchemaModel } from './model.js';
 import { registerMutation } from './mutations.js';
 import { planSchema } from './plan.js';
 import { registerQuery } from './queries.js';
-import { TypeRegistry } from './registry.js';
+import { TypeRegistry } from './type-registry.js';
 import { registerCommonTypes } from './static/common-types.js';
 import { registerContentTypeTypes } from './static/content-type-types.js';
 import { registerFieldValueTypes } from './static/field-value-types.js';

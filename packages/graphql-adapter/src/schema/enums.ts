@@ -1,6 +1,6 @@
 import { GraphQLEnumType, Kind, type GraphQLEnumTypeConfig, type ValueNode } from 'graphql';
 import type { SchemaPlan } from './plan.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 
 /**
  * `RepositoryLanguage` (graphql.md §1.8): one value per language, `eng_GB` standing for `eng-GB`. Besides enum

@@ -1,12 +1,12 @@
 import type { ContentType, ContentTypeGroup } from '@contentrepo/core';
 import { GraphQLInt, GraphQLList, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
-import { userError } from '../resolvers/errors.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
+import { userError } from '../resolvers/graphql-errors.js';
 import { lookupItem } from '../resolvers/items.js';
-import { listItemsOfType } from '../resolvers/lists.js';
+import { listItemsOfType } from '../resolvers/list-resolvers.js';
 import type { FieldMap } from './args.js';
 import type { PlannedGroup, PlannedType } from './plan.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 import { relayArgs } from './static/location-types.js';
 
 /** Lookup arguments of `item` and of the singular group fields (graphql.md §1.4, 4.x). */

@@ -1,10 +1,10 @@
 import { GraphQLID, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
 import { itemGlobalId } from '../resolvers/global-id.js';
 import { itemLocation, itemName, itemThumbnail, locationUrl, pickField, valueLanguages } from '../resolvers/items.js';
-import { isItemValue, type ItemValue } from '../resolvers/values.js';
+import { isItemValue, type ItemValue } from '../resolvers/resolver-values.js';
 import { stringArg, type FieldMap } from './args.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 
 /** Maps an item to the name of its generated object type, per interface flavour. */
 export interface ItemTypeNames {

@@ -1,12 +1,12 @@
 import type { ContentType, FieldDefinition } from '@contentrepo/core';
 import { GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLInputFieldConfigMap } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
-import { resolveFieldValue } from '../resolvers/field-values.js';
-import type { Connection, Edge, ItemValue } from '../resolvers/values.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
+import { resolveFieldValue } from '../resolvers/field-value-resolver.js';
+import type { Connection, Edge, ItemValue } from '../resolvers/resolver-values.js';
 import { stringArg, type FieldMap } from './args.js';
 import { commonItemFields } from './item-interfaces.js';
 import type { PlannedType } from './plan.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 import { connectionFields } from './static/location-types.js';
 
 /** Description of a generated field: the definition's description in its first language, if any. */

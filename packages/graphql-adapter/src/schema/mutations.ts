@@ -1,11 +1,11 @@
 import { GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
 import { createItem, deleteContent, updateItem } from '../resolvers/mutations/content-mutations.js';
 import { createToken, type CreatedToken } from '../resolvers/mutations/create-token.js';
 import { uploadFiles, type UploadedFiles } from '../resolvers/mutations/upload-files.js';
 import type { FieldMap } from './args.js';
 import type { PlannedType } from './plan.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 
 /** `language` (the enum, or a code string) and `languageCode` (a code string): one of them is required. */
 const languageArgs = (registry: TypeRegistry) => ({

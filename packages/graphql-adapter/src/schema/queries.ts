@@ -1,12 +1,12 @@
 import { GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../resolvers/context.js';
-import { userError } from '../resolvers/errors.js';
+import type { GraphQLContext } from '../resolvers/graphql-context.js';
+import { userError } from '../resolvers/graphql-errors.js';
 import { contentIdOfGlobalId } from '../resolvers/global-id.js';
 import { locationOfUrlAlias, lookupItem } from '../resolvers/items.js';
-import { itemValue } from '../resolvers/values.js';
+import { itemValue } from '../resolvers/resolver-values.js';
 import { intArg, stringArg, type FieldMap } from './args.js';
 import { itemLookupArgs } from './groups.js';
-import type { TypeRegistry } from './registry.js';
+import type { TypeRegistry } from './type-registry.js';
 
 /**
  * `Repository` (the `_repository` field, graphql.md §3.1): location, content type and group lookups, plus this

@@ -2,7 +2,7 @@
  * @contentrepo/graphql-adapter/testing — what tests of the GraphQL endpoint share: an in-memory test app, the
  * owner's document's GraphQL examples as operations, sample files and a FormData multipart builder.
  */
-export { createGraphQLTestApp, type GraphQLTestApp, type GraphQLTestAppOptions } from './test-app.js';
+export { createGraphQLTestApp, type GraphQLTestApp, type GraphQLTestAppOptions } from './graphql-test-app.js';
 export * from './document-examples.js';
 export { MP4, PDF, PNG_1X1, sampleFile, ZIP } from './sample-files.js';
 export { multipartBody } from './multipart.js';

@@ -1,4 +1,4 @@
-import type { UploadMapping } from '../resolvers/context.js';
+import type { UploadMapping } from '../resolvers/graphql-context.js';
 
 /**
  * Ibexa's default multi-file upload mapping (`ibexa/admin-ui`, graphql.md §2.4): images to `image`, office

@@ -1,5 +1,5 @@
-import { userError } from '../resolvers/errors.js';
-import { SNIFF_BYTES, sniffMimeType } from './sniff.js';
+import { userError } from '../resolvers/graphql-errors.js';
+import { SNIFF_BYTES, sniffMimeType } from './upload-sniff.js';
 
 /**
  * An uploaded file ready to hand to core as a pending binary: its client file name, the MIME type sniffed from its

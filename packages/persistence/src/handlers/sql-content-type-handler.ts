@@ -13,7 +13,7 @@ import { updateById } from '../db/updates.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
-import { toContentType, toContentTypeGroup, toFieldDefinition } from '../mappers/content-type.js';
+import { toContentType, toContentTypeGroup, toFieldDefinition } from '../mappers/content-type-rows.js';
 import { contentTypeGroupRow } from '../mappers/row-encoders.js';
 import {
   COUNT_CONTENT_OF_TYPE,
@@ -24,8 +24,8 @@ import {
   INSERT_LINK,
   TYPE_IDS_BY_IDENTIFIER,
   TYPE_IDS_BY_REMOTE_ID,
-} from './content-type/content-type-statements.js';
-import * as writes from './content-type/content-type-writes.js';
+} from './content-type/sql-content-type-statements.js';
+import * as writes from './content-type/sql-content-type-writes.js';
 import { TABLES } from '../schema/index.js';
 
 const DEFINED = contentTypeStatusCode('DEFINED');
@@ -57,7 +57,7 @@ const DEFINITIONS_OF_TYPE = sql<[contentTypeId: number]>(
  * Reads return published (DEFINED) types only, each assembled from three queries whatever the number of types
  * (types, group links, field definitions ordered by position then id). Unknown ids give null. Drafts share the
  * id of their published type with status DRAFT (Ibexa Legacy `ezcontentclass.version`); the writes live in
- * `content-type/content-type-writes.ts`, multi-statement ones in one transaction (joining the caller's).
+ * `content-type/sql-content-type-writes.ts`, multi-statement ones in one transaction (joining the caller's).
  */
 export class SqlContentTypeHandler implements ContentTypeHandler {
   constructor(private readonly ctx: SqlContext) {}

@@ -1,6 +1,6 @@
 import type { Language, LanguageHandler } from '@contentrepo/core';
 import type { SqlContext } from '../db/sql-context.js';
-import { toLanguage } from '../mappers/user-values.js';
+import { toLanguage } from '../mappers/user-value-rows.js';
 import { TABLES } from '../schema/index.js';
 
 const { language: languages } = TABLES;

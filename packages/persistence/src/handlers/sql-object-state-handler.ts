@@ -4,7 +4,7 @@ import { jsonParam } from '../db/json-decoders.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { placeholders, sql, StatementsBySize } from '../db/statement.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
-import { toObjectState, toObjectStateGroup } from '../mappers/user-values.js';
+import { toObjectState, toObjectStateGroup } from '../mappers/user-value-rows.js';
 import { TABLES } from '../schema/index.js';
 
 const { objectStateGroup, objectState, contentObjectState, content } = TABLES;

@@ -4,7 +4,7 @@ import { jsonParam } from '../db/json-decoders.js';
 import { insertReturningId } from '../db/inserts.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
-import { toRoleAssignment } from '../mappers/user-values.js';
+import { toRoleAssignment } from '../mappers/user-value-rows.js';
 import { TABLES } from '../schema/index.js';
 
 const { roleAssignment } = TABLES;

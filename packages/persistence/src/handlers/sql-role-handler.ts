@@ -17,7 +17,7 @@ import { jsonParam } from '../db/json-decoders.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
-import { toPolicy } from '../mappers/user-values.js';
+import { toPolicy } from '../mappers/user-value-rows.js';
 import { TABLES, type TableRow } from '../schema/index.js';
 import { roleAssignments } from './sql-role-assignments.js';
 

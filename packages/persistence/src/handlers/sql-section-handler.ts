@@ -3,7 +3,7 @@ import { insertReturningId } from '../db/inserts.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql } from '../db/statement.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
-import { toSection } from '../mappers/user-values.js';
+import { toSection } from '../mappers/user-value-rows.js';
 import { TABLES } from '../schema/index.js';
 
 const { section: sections, content } = TABLES;

@@ -3,7 +3,7 @@ import { chunks } from '../db/batches.js';
 import { placeholders, sql } from '../db/statement.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { convertUniqueViolation } from '../db/unique-violation.js';
-import { toUserAccount } from '../mappers/user-values.js';
+import { toUserAccount } from '../mappers/user-value-rows.js';
 import { userAccountRow } from '../mappers/row-encoders.js';
 import { TABLES } from '../schema/index.js';
 

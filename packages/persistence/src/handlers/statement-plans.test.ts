@@ -2,10 +2,10 @@ import { expect, it } from '@jest/globals';
 import type { SqlValue } from '../db/sql-session.js';
 import type { Statement } from '../db/statement.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
-import * as content from './content/content-queries.js';
-import * as versions from './content/content-version-statements.js';
+import * as content from './content/sql-content-queries.js';
+import * as versions from './content/sql-content-version-statements.js';
 import { INDEX_STATE } from '../search/search-indexer.js';
-import * as locations from './location/location-queries.js';
+import * as locations from './location/sql-location-queries.js';
 
 /** The precompiled statements of the hot paths with sample parameters. */
 const HOT: readonly (readonly [string, Statement, readonly SqlValue[]])[] = [

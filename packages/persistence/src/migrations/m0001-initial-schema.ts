@@ -1,9 +1,9 @@
 import { SchemaMigration } from './schema-migration.js';
-import { createContentTables, createLocationTable } from './m0001/content-tables.js';
-import { createSearchTables } from './m0001/search-tables.js';
-import { createSequences } from './m0001/sequences.js';
-import { createTypeTables } from './m0001/type-tables.js';
-import { createUserTables } from './m0001/user-tables.js';
+import { createContentTables, createLocationTable } from './m0001/m0001-content-tables.js';
+import { createSearchTables } from './m0001/m0001-search-tables.js';
+import { createSequences } from './m0001/m0001-sequences.js';
+import { createTypeTables } from './m0001/m0001-type-tables.js';
+import { createUserTables } from './m0001/m0001-user-tables.js';
 
 /**
  * The initial schema: every table of the repository, its hot-path indexes, the search index with full text and

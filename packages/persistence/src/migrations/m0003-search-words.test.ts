@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOrmConfig } from '../config.js';
+import { createOrmConfig } from '../orm-config.js';
 import { SqlContext } from '../db/sql-context.js';
 import { createPersistence } from '../index.js';
 import { openOrm } from '../orm.js';

@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createOrmConfig, type OrmConfigOptions } from '../config.js';
+import { createOrmConfig, type OrmConfigOptions } from '../orm-config.js';
 import type { Dialect } from '../db/dialect.js';
 import { SqlContext } from '../db/sql-context.js';
 import { migrate } from '../migrate.js';

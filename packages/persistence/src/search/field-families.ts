@@ -61,7 +61,7 @@ export function elementCondition(dialect: Dialect, column: (name: 'value_int' | 
  * One source of index entries of a field: the table (`search_field sf`, or `search_field_element se` for
  * collections) and the condition its row must meet (identifier, family, key), with bindings in order. Rendered as
  * an uncorrelated list of `(content_id, language_code)` pairs or as a correlated probe of one item
- * (`criteria/field.ts`).
+ * (`criteria/field-criterion.ts`).
  */
 export interface FieldBranch {
   readonly table: 'search_field' | 'search_field_element';
@@ -107,7 +107,7 @@ function familyTypes(types: FieldTypesByFamily | null, registered: FieldTypesByF
  * by family, from the content types) only their families are searched: an integer field is one index range;
  * unknown (null), every family, by the engine's `registered` field types. Empty when nothing can match.
  *
- * `probe`: the branches will be probed per item (`content_id = c.id AND language_code = …`, `criteria/field.ts`),
+ * `probe`: the branches will be probed per item (`content_id = c.id AND language_code = …`, `criteria/field-criterion.ts`),
  * on the indexes by item of migration 0006. On SQLite the keys are then written `+column` — the same values (the
  * operands are of the column's own type, its collation is BINARY) in terms no index can serve, so that the
  * planner, which has no statistics, looks the item up instead of scanning a key range per candidate.

@@ -1,6 +1,6 @@
 import type { Criterion } from '@contentrepo/core';
 import type { CriterionContext, WhereBuilder } from './criterion-handler.js';
-import { fieldItemList } from './criteria/field.js';
+import { fieldItemList } from './criteria/field-criterion.js';
 import { filterLanguages } from './field-language.js';
 import { LOCATION_MATCH_CRITERIA } from './location-condition.js';
 import type { SqlFragment } from './sql-fragment.js';

@@ -22,7 +22,11 @@ export type LocationCondition = (query: Knex.QueryBuilder, at: LocationRef) => v
  * serves), so that the subquery still walks the location index of the criterion and probes the prefilter's list.
  */
 export function locationMatch(ctx: CriterionContext, condition: LocationCondition): WhereBuilder {
-  if (ctx.target === 'location') return (query) => query.where((inner) => condition(inner, l));
+  if (ctx.target === 'location') {
+    return (query) => {
+      query.where((inner) => condition(inner, l));
+    };
+  }
   const item = `${ctx.dialect === 'sqlite' ? '+' : ''}${ml.contentId}`;
   return (query) => {
     const locations = ctx.kx(`${ml}`).select(ml.contentId).where(ml.depth, '>', 0).where((inner) => condition(inner, ml));

@@ -3,7 +3,7 @@ import type { Criterion, PersistenceHandler, ResolvedQuery, SortClause } from '@
 import { createInMemoryPersistence } from '@contentrepo/core/testing';
 import fc from 'fast-check';
 import { describeDialect } from '../test-support/dialect-suite.js';
-import { buildSearchScenario, type ScenarioFacts } from '../test-support/search-scenario.js';
+import { buildSearchScenario, type ScenarioFacts } from '../test-support/search-reference-scenario.js';
 import { buildSmallSeed } from '../test-support/small-seed.js';
 import { testDialects, type TestStore } from '../test-support/test-stores.js';
 

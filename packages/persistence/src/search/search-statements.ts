@@ -81,11 +81,11 @@ export async function compiledSearch(
     return cached;
   }
   const { count, page, countedPage } = buildSearch(ctx.kx, ctx.dialect, target, query, preparation);
-  const compiledPage = page && ctx.compile(page);
+  const compiledPage = page === null ? null : ctx.compile(page);
   const counted = compiledPage !== null && countedPage !== null && (await countsWithPage(ctx, compiledPage));
   const compiled: CompiledSearch = {
     count: ctx.compile(count),
-    page: counted && countedPage ? ctx.compile(countedPage) : compiledPage,
+    page: counted && countedPage !== null ? ctx.compile(countedPage) : compiledPage,
     counted,
   };
   if (cache.size >= CACHE_SIZE) {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from '@mikro-orm/knex';
-import { createOrmConfig, type OrmConfigOptions } from '../config.js';
+import { createOrmConfig, type OrmConfigOptions } from '../orm-config.js';
 import type { Row } from '../db/row.js';
 import { SqlContext } from '../db/sql-context.js';
 import { createPersistence, type Persistence, type PersistenceOptions } from '../index.js';

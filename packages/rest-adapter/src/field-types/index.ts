@@ -1,8 +1,8 @@
-import { binaryFileProcessor } from './ezbinaryfile.js';
-import { imageProcessor } from './ezimage.js';
-import { relationProcessor } from './ezobjectrelation.js';
-import { relationListProcessor } from './ezobjectrelationlist.js';
-import { richTextProcessor } from './ezrichtext.js';
+import { binaryFileProcessor } from './ezbinaryfile-processor.js';
+import { imageProcessor } from './ezimage-processor.js';
+import { relationProcessor } from './ezobjectrelation-processor.js';
+import { relationListProcessor } from './ezobjectrelationlist-processor.js';
+import { richTextProcessor } from './ezrichtext-processor.js';
 import type { FieldTypeProcessor } from './field-type-processor.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestError } from './errors.js';
+import { BadRequestError } from './rest-errors.js';
 import { mediaType, negotiateOutput, parseInputType, unknownContentTypeMessage } from './media-types.js';
 
 describe('negotiateOutput (rest.md §1.3)', () => {

@@ -1,4 +1,4 @@
-import { BadRequestError } from './errors.js';
+import { BadRequestError } from './rest-errors.js';
 
 /** Wire format of a body. */
 export type WireFormat = 'json' | 'xml';

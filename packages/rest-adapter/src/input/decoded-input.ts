@@ -1,4 +1,4 @@
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../http/rest-errors.js';
 
 /**
  * A decoded request body in Ibexa's array form (rest.md §1.5): JSON as parsed, XML converted with

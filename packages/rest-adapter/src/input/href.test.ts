@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestError, InvalidHrefError } from '../http/errors.js';
+import { BadRequestError, InvalidHrefError } from '../http/rest-errors.js';
 import { DEFAULT_REST_PREFIX, parseDestination, parseHref, parseLocationPathString } from './href.js';
 
 const P = DEFAULT_REST_PREFIX;

@@ -1,4 +1,4 @@
-import { BadRequestError, InvalidHrefError } from '../http/errors.js';
+import { BadRequestError, InvalidHrefError } from '../http/rest-errors.js';
 
 /** Default REST path prefix of Ibexa 4.x/5.x (rest.md §1.1). */
 export const DEFAULT_REST_PREFIX = '/api/ibexa/v2';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../http/rest-errors.js';
 import type { DecodedObject } from './reader.js';
 import { reader } from './reader.js';
 

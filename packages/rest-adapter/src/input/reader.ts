@@ -1,4 +1,4 @@
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../http/rest-errors.js';
 import type { DecodedInput, DecodedObject } from './decoded-input.js';
 import { getOwn, isDecodedArray, isDecodedObject } from './decoded-input.js';
 

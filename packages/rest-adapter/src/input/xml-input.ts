@@ -1,5 +1,5 @@
 import { Parser } from 'xml2js';
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../http/rest-errors.js';
 import type { DecodedInput, DecodedObject } from './decoded-input.js';
 import { MAX_INPUT_DEPTH } from './decoded-input.js';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestRepository } from '@contentrepo/core/testing';
 import type { Express } from 'express';
 import request from 'supertest';
-import { createTestApp } from '../testing/test-app.js';
+import { createTestApp } from '../testing/rest-test-app.js';
 
 const PREFIX = '/api/ibexa/v2';
 const media = (name: string, format: 'json' | 'xml' = 'json'): string => `application/vnd.ibexa.api.${name}+${format}`;

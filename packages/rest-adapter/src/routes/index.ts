@@ -1,22 +1,22 @@
-import type { RestHandler } from '../http/context.js';
+import type { RestHandler } from '../http/rest-context.js';
 import type { RouteDefinition } from '../http/route-table.js';
-import { bookmarkRoutes } from './bookmarks.js';
-import { contentManagementRoutes } from './content-management.js';
-import { contentTypeRoutes } from './content-types.js';
-import { contentRoutes } from './content.js';
-import { locationRoutes } from './locations.js';
-import { objectStateRoutes } from './object-states.js';
-import { referenceDataRoutes } from './reference-data.js';
-import { roleAssignmentRoutes } from './role-assignments.js';
-import { roleRoutes } from './roles.js';
-import { rootRoutes } from './root.js';
-import { serviceRoutes } from './services.js';
-import { trashRoutes } from './trash.js';
-import { urlRoutes } from './url-aliases.js';
-import { userAccountRoutes } from './user-accounts.js';
-import { userGroupRoutes } from './user-groups.js';
-import { userRoutes } from './users.js';
-import { viewRoutes } from './views.js';
+import { bookmarkRoutes } from './bookmark-routes.js';
+import { contentManagementRoutes } from './content-management-routes.js';
+import { contentTypeRoutes } from './content-type-routes.js';
+import { contentRoutes } from './content-routes.js';
+import { locationRoutes } from './location-routes.js';
+import { objectStateRoutes } from './object-state-routes.js';
+import { referenceDataRoutes } from './reference-data-routes.js';
+import { roleAssignmentRoutes } from './role-assignment-routes.js';
+import { roleRoutes } from './role-routes.js';
+import { rootRoutes } from './root-routes.js';
+import { serviceRoutes } from './service-routes.js';
+import { trashRoutes } from './trash-routes.js';
+import { urlRoutes } from './url-routes.js';
+import { userAccountRoutes } from './user-account-routes.js';
+import { userGroupRoutes } from './user-group-routes.js';
+import { userRoutes } from './user-routes.js';
+import { viewRoutes } from './view-routes.js';
 
 /** The whole REST route table, grouped by resource (rest.md §3). */
 export const restRoutes: readonly RouteDefinition<RestHandler>[] = [

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { TestRepository } from '@contentrepo/core/testing';
 import type { Express } from 'express';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
-import { createTestApp } from '../testing/test-app.js';
+import { createTestApp } from '../testing/rest-test-app.js';
 
 describe('sections (rest.md §3.4 S1–S5, §4.5 SectionInput, §5.11)', () => {
   let app: Express;

@@ -1,3 +1,4 @@
+import { login } from '../bench-session.js';
 import { measureWorkload, printMeasurements, type SearchMeasurement, type Target } from './measure-search.js';
 import { startSearchServer } from './search-server.js';
 import { searchWorkloads, typeAndParent } from './workloads.js';
@@ -51,22 +52,12 @@ async function main(): Promise<void> {
   }
 }
 
-/** Logs in as admin (session cookie + CSRF token) and returns the request headers of a JSON view. */
+/** Logs in as admin and returns the request headers of a JSON view. */
 async function sessionHeaders(url: string): Promise<Record<string, string>> {
-  const response = await fetch(`${url}/api/ibexa/v2/user/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/vnd.ibexa.api.SessionInput+json', Accept: 'application/vnd.ibexa.api.Session+json' },
-    body: JSON.stringify({ SessionInput: { login: 'admin', password: process.env['ADMIN_PASSWORD'] ?? 'publish' } }),
-  });
-  if (response.status !== 201) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const parsed: unknown = await response.json();
-  const session = typeof parsed === 'object' && parsed !== null && 'Session' in parsed ? parsed.Session : null;
-  if (typeof session !== 'object' || session === null || !('name' in session) || !('identifier' in session) || !('csrfToken' in session)) {
-    throw new Error('login: unexpected Session');
-  }
+  const session = await login(`${url}/api/ibexa/v2`);
   return {
-    Cookie: `${String(session.name)}=${String(session.identifier)}`,
-    'X-CSRF-Token': String(session.csrfToken),
+    Cookie: session.cookie,
+    'X-CSRF-Token': session.csrf,
     'Content-Type': 'application/vnd.ibexa.api.ViewInput+json; version=1.1',
     Accept: 'application/vnd.ibexa.api.View+json',
   };

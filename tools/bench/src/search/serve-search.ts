@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createApp, loadConfig } from '@contentrepo/server';
 import { pino } from 'pino';
-import { type SeedProgress, seedArticles } from './seed.js';
+import { type SeedProgress, seedArticles } from './seed-articles.js';
 
 /** Most articles one command may ask for (keeps the seeding loop bounded). */
 const MAX_ARTICLES = 1_000_000;

@@ -75,7 +75,7 @@ export type Criterion =
       readonly values: readonly number[];
     }
   | {
-      /** Field index data of the current version (A.8); see `evaluator/field-values.ts` for each type family. */
+      /** Field index data of the current version (A.8); see `evaluator/indexed-field-values.ts` for each type family. */
       readonly type: 'Field';
       /** Field definition identifier, looked up across all content types. */
       readonly target: string;

@@ -7,7 +7,7 @@ import type { ContentType } from '../../api/values/content-type.js';
 import { ContentTypeValidationError } from '../../errors/content-type-validation-error.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType, StoredFieldDefinition } from '../../spi/content-type-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import {
   assertClassPermission,
   assertTypeColumns,

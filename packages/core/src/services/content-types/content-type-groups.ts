@@ -1,7 +1,7 @@
 import type { ContentTypeGroupCreateStruct, ContentTypeGroupUpdateStruct } from '../../api/structs/content-type-structs.js';
 import type { ContentTypeGroup } from '../../api/values/content-type.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { assertClassPermission, loadDefined, writeTypes } from './content-type-writes-support.js';
 
 const MAX_GROUP_IDENTIFIER_LENGTH = 255;

@@ -2,7 +2,7 @@ import type { ContentType } from '../../api/values/content-type.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 
 /**
  * Converts a content type as persisted (default values in storage form) into the API value (default values

@@ -3,8 +3,8 @@ import { ContentTypeValidationError, type ContentTypeValidationFailure } from '.
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
-import { knownLanguageCodes } from '../languages/language-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { contentTypeFromStorage } from './content-type-values.js';
 
 /** Widest remoteId, URL alias schema and name schema the storage keeps (Ibexa Legacy column widths). */

@@ -3,7 +3,7 @@ import type { ContentType } from '../../api/values/content-type.js';
 import type { ContentTypeValidationFailure } from '../../errors/content-type-validation-error.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { StoredFieldDefinition } from '../../spi/content-type-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { newRemoteId } from '../ids.js';
 import {
   assertClassPermission,

@@ -1,7 +1,7 @@
 import type { ContentTypeCriterion, ContentTypeQuery, ContentTypeSearchResult } from '../../api/structs/content-type-query.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { assertNever, InvalidArgumentError } from '../../errors/repository-error.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import { contentTypeFromStorage } from './content-type-values.js';
 
 /** Default page size of a content type search (Ibexa `ContentTypeQuery::DEFAULT_LIMIT`). */

@@ -3,9 +3,9 @@ import { BadStateError } from '../../errors/repository-error.js';
 import type { FieldDefinitionChanges } from '../../spi/content-handler.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { indexDocument } from '../content/content-writes-support.js';
-import { valuesFromStorage } from '../content/field-values.js';
+import { valuesFromStorage } from '../content/content-field-values.js';
 import { assertClassPermission, loadDraft, toContentType, writeTypes } from './content-type-writes-support.js';
 
 /** Items re-indexed per batch after a type change. */

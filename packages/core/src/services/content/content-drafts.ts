@@ -1,6 +1,6 @@
 import type { VersionInfo } from '../../api/values/content.js';
 import { UnauthorizedError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 /**
  * Drafts created by `userId` that the current user may `content/versionread` (Ibexa `loadContentDrafts`, which

@@ -3,9 +3,9 @@ import type { Content, ContentInfo, Relation, VersionInfo } from '../../api/valu
 import type { LanguageFilter } from '../../domain/criteria/query.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContent } from '../../spi/content-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
-import { fieldsFromStorage } from './field-values.js';
+import { fieldsFromStorage } from './content-field-values.js';
 
 /**
  * @throws NotFoundError when the item does not exist (or is the virtual root's content 0).

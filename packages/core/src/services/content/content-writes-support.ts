@@ -6,8 +6,8 @@ import { isUserAccountValue, userAccountDefinition } from '../../field-types/ezu
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ContentIndexDocument } from '../../spi/search-handler.js';
 import type { UserAccount } from '../../spi/user-handler.js';
-import type { RepositoryRuntime } from '../context.js';
-import type { VersionValues } from './field-values.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
+import type { VersionValues } from './content-field-values.js';
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search

@@ -2,14 +2,14 @@ import type { LocationCreateStruct } from '../../api/structs/content-structs.js'
 import type { Content } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import { isUserContentType } from '../../field-types/ezuser/user-content.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { placementTarget } from '../permissions/permission-guard.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { newRemoteId } from '../ids.js';
 import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 import { indexDocument } from './content-writes-support.js';
 import { assertContainer } from './create-content.js';
-import { valuesFromStorage } from './field-values.js';
+import { valuesFromStorage } from './content-field-values.js';
 import { createPendingLocations } from './publish-version.js';
 
 /**

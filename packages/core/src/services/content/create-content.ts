@@ -7,13 +7,13 @@ import {
   NotFoundError,
 } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { newRemoteId } from '../ids.js';
-import { knownLanguageCodes } from '../languages/language-service.js';
+import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { toContent } from './content-reads.js';
 import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
-import { acceptFieldInputs, computeNames, fieldRelations, toNewFields, validateFieldValues } from './field-values.js';
+import { acceptFieldInputs, computeNames, fieldRelations, toNewFields, validateFieldValues } from './content-field-values.js';
 import { prepareValues, withStoredFiles } from './prepare-values.js';
 
 /**

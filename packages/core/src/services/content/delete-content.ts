@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { deleteContentData, removeSubtrees } from '../locations/subtree-removal.js';
 import { requireContentInfo } from './content-reads.js';
 

@@ -1,12 +1,12 @@
 import type { Content } from '../../api/values/content.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { removeTranslationAliases } from '../url-aliases/location-aliases.js';
 import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 import { indexDocument } from './content-writes-support.js';
-import { valuesFromStorage } from './field-values.js';
+import { valuesFromStorage } from './content-field-values.js';
 
 const mainTranslation = (languageCode: string): BadStateError =>
   new BadStateError('$languageCode', `'${languageCode}' is the main translation of the Content item`, 'translation.main');

@@ -1,6 +1,6 @@
 import type { Content } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 
 /**

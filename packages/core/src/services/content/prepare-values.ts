@@ -4,10 +4,10 @@ import {
   type FieldValidationFailure,
 } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldPrepareContext, type PendingBinary, type StoredBinary } from '../../field-types/field-type.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import { randomHex } from '../ids.js';
 import { sniffMimeType } from './mime.js';
-import { validateFieldValues, type VersionValues } from './field-values.js';
+import { validateFieldValues, type VersionValues } from './content-field-values.js';
 
 /** Values ready to store plus the files written for them (to delete again if the write fails). */
 export interface PreparedValues {

@@ -2,11 +2,11 @@ import type { Content, ContentInfo } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
-import type { ServiceContext } from '../context.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { loadStoredContent, toContent } from './content-reads.js';
 import { assertLoginAvailable, indexDocument, syncUserAccount, userAccountValue } from './content-writes-support.js';
-import { validateFieldValues, valuesFromStorage } from './field-values.js';
+import { validateFieldValues, valuesFromStorage } from './content-field-values.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 
 /**

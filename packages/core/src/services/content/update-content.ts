@@ -2,9 +2,9 @@ import type { ContentUpdateStruct } from '../../api/structs/content-structs.js';
 import type { Content } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import { ContentValidationError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
-import { knownLanguageCodes } from '../languages/language-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
+import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
 import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
 import {
@@ -15,7 +15,7 @@ import {
   toNewFields,
   validateFieldValues,
   valuesFromStorage,
-} from './field-values.js';
+} from './content-field-values.js';
 import { prepareValues, withStoredFiles } from './prepare-values.js';
 
 /**

@@ -2,7 +2,7 @@ import type { ContentMetadataUpdateStruct } from '../../api/structs/content-stru
 import type { ContentInfo } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ContentMetadataPatch } from '../../spi/content-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo, requireVersionInfo } from './content-reads.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Repository } from '../../api/services/repository.js';
 import { installCleanRepository } from '../../clean-install/install.js';
 import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import { createInMemoryBinaryStorage, createInMemoryPersistence, createPlainTextPasswordHasher } from '../../testing/in-memory/index.js';
-import { createRepository } from '../repository.js';
+import { createRepository } from '../create-repository.js';
 import { PermissionCache } from './permission-cache.js';
 
 /** A clean repository whose role sets are cached for an hour: only invalidation can make changes visible. */

@@ -11,9 +11,9 @@ import {
   type SubjectFacts,
 } from '../../domain/rules/limitations.js';
 import { UnauthorizedError } from '../../errors/repository-error.js';
-import type { RepositoryRuntime } from '../context.js';
+import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { UserPermissions } from './permission-cache.js';
-import { loadGroupIdsOf } from './user-groups.js';
+import { loadGroupIdsOf } from './user-group-ids.js';
 
 /** The PermissionResolver plus the two helpers services use. */
 export interface PermissionGuard extends PermissionResolver {

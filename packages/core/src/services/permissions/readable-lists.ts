@@ -1,6 +1,6 @@
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import type { IdSearchResult } from '../../spi/search-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 /**
  * Batched `content/read` filtering of lists the user asked for by id (B.5 "Search filtering"): instead of one

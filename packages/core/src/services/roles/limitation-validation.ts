@@ -4,7 +4,7 @@ import { limitationType, type LimitationValueKind } from '../../domain/rules/lim
 import { SELF_VALUE } from '../../domain/rules/limitation-types-assign.js';
 import { allowedLimitations } from '../../domain/rules/policy-map.js';
 import { InvalidArgumentError, LimitationValidationError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 const INT = /^-?\d+$/;
 const PATH = /^(\/\d+)+\/?$/;

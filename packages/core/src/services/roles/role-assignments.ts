@@ -1,8 +1,8 @@
 import type { RoleLimitationInput } from '../../api/structs/role-structs.js';
 import type { Limitation, Policy, RoleAssignment } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
-import { loadGroupIdsOf } from '../permissions/user-groups.js';
+import type { ServiceContext } from '../service-context.js';
+import { loadGroupIdsOf } from '../permissions/user-group-ids.js';
 import { requireGroup, requireUser } from '../users/user-support.js';
 import { validateRoleLimitation } from './limitation-validation.js';
 import { assertRole, requireRole } from './role-support.js';

@@ -2,7 +2,7 @@ import type { PolicyCreateStruct, PolicyUpdateStruct, RoleCreateStruct, RoleUpda
 import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { PolicyRecord } from '../../spi/role-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { validatePolicy } from './limitation-validation.js';
 import { assertIdentifierFree, assertRole, requireDraft, requireDraftPolicy, requireRole } from './role-support.js';
 

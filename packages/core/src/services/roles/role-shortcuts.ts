@@ -1,7 +1,7 @@
 import type { PolicyCreateStruct, PolicyUpdateStruct, RoleUpdateStruct } from '../../api/structs/role-structs.js';
 import type { Policy, Role } from '../../api/values/role.js';
 import { NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { inTransaction } from '../in-transaction.js';
 import {
   addPolicyByRoleDraft,

@@ -1,6 +1,6 @@
 import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** Checks a `role/<func>` permission (no limitations apply to them, B.5). @throws UnauthorizedError */
 export function assertRole(context: ServiceContext, func: 'read' | 'create' | 'update' | 'delete', properties: Record<string, number> = {}): Promise<void> {

@@ -2,7 +2,7 @@ import type { SortField, SortOrder } from '../../api/values/common.js';
 import type { Criterion } from '../../domain/criteria/criterion.js';
 import type { SortClause } from '../../domain/criteria/sort-clause.js';
 import type { IdSearchResult } from '../../spi/search-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 
 const SORT_CLAUSE_OF: Readonly<Record<SortField, Exclude<SortClause['type'], 'Field'>>> = {
   PATH: 'LocationPath',

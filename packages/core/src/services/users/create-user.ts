@@ -4,10 +4,10 @@ import type { ContentType } from '../../api/values/content-type.js';
 import type { User } from '../../api/values/user.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import { userAccountDefinition } from '../../field-types/ezuser/user-content.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { createContent } from '../content/create-content.js';
 import { publishVersion } from '../content/publish-version.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { inTransaction } from '../in-transaction.js';
 import { requireGroup, requireUser, USER_TYPE_IDENTIFIER } from './user-support.js';
 

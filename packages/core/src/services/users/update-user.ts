@@ -1,9 +1,9 @@
 import type { UserUpdateStruct } from '../../api/structs/user-structs.js';
 import type { User } from '../../api/values/user.js';
 import { BadStateError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { deleteContent } from '../content/delete-content.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { inTransaction } from '../in-transaction.js';
 import { accountFieldOf, assertEmailAvailable, requiresUniqueEmail } from './create-user.js';
 import { permissionsChanged, requireUser } from './user-support.js';

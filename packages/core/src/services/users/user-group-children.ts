@@ -1,6 +1,6 @@
 import type { Location } from '../../api/values/location.js';
 import type { Criterion } from '../../domain/criteria/criterion.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { locationSortClause } from '../search/location-children.js';
 
 /** Default page size of group and user lists (Ibexa `loadSubUserGroups`, `loadUsersOfUserGroup`). */

@@ -1,7 +1,7 @@
 import type { UserGroupCreateStruct, UserGroupUpdateStruct } from '../../api/structs/user-structs.js';
 import type { UserGroup } from '../../api/values/user.js';
 import { BadStateError, NotFoundError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { createContent } from '../content/create-content.js';
 import { deleteContent } from '../content/delete-content.js';
 import { publishVersion } from '../content/publish-version.js';

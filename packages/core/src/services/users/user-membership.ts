@@ -1,7 +1,7 @@
 import type { User, UserGroup } from '../../api/values/user.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
-import type { ServiceContext } from '../context.js';
-import { createLocationService } from '../locations/location-service.js';
+import type { ServiceContext } from '../service-context.js';
+import { createLocationService } from '../locations/create-location-service.js';
 import { DEFAULT_LIST_LIMIT, findReadableLocations } from './user-group-children.js';
 import { groupAt, permissionsChanged, requireGroup, requireUser, toUser, userContentTypeIds, userGroupContentTypeIds } from './user-support.js';
 

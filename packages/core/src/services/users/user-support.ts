@@ -4,9 +4,9 @@ import type { User, UserGroup } from '../../api/values/user.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import { isUserContentType } from '../../field-types/ezuser/user-content.js';
 import type { UserAccount } from '../../spi/user-handler.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
-import { loadContentTypeValue } from '../content-types/content-type-service.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 
 /** Identifier of the content type of user groups (search-auth-errors-data.md D.3: `user_group`, id 3). */
 export const USER_GROUP_TYPE_IDENTIFIER = 'user_group';

@@ -1,5 +1,5 @@
 import type { ContentMetadataUpdateStruct, ContentUpdateStruct, FieldInput } from '../../api/structs/content-structs.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../service-context.js';
 import { createContentDraft } from '../content/drafts.js';
 import { publishVersion } from '../content/publish-version.js';
 import { updateContent } from '../content/update-content.js';

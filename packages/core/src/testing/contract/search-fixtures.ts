@@ -1,9 +1,9 @@
 import type { Hash } from '../../api/values/content-type.js';
 import { buildCleanInstallSeed } from '../../clean-install/build-seed.js';
 import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
-import { contentTypeFromStorage } from '../../services/content-types/content-type-service.js';
+import { contentTypeFromStorage } from '../../services/content-types/create-content-type-service.js';
 import { indexDocument } from '../../services/content/content-writes-support.js';
-import { valuesFromStorage } from '../../services/content/field-values.js';
+import { valuesFromStorage } from '../../services/content/content-field-values.js';
 import type { NewField } from '../../spi/content-handler.js';
 import type { StoredContentType, StoredFieldDefinition } from '../../spi/content-type-handler.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';

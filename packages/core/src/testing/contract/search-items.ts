@@ -1,6 +1,6 @@
 import type { ContentInfo, VersionInfo } from '../../api/values/content.js';
 import type { LocationRecord } from '../../api/values/location.js';
-import type { EvaluationContext } from '../../domain/criteria/evaluator/context.js';
+import type { EvaluationContext } from '../../domain/criteria/evaluator/evaluation-context.js';
 import { createFullTextIndex } from '../../domain/criteria/evaluator/full-text.js';
 import type { ImageFacts, IndexedItem } from '../../domain/criteria/evaluator/indexed-item.js';
 import type { LanguageFilter } from '../../domain/criteria/query.js';

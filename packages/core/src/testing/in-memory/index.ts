@@ -4,9 +4,9 @@ import type { BinaryStorage } from '../../spi/binary-storage.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
 import type { SeedImporter } from '../../spi/seed.js';
-import { cloneState } from './clone.js';
-import { createInMemoryContentHandler } from './content-handler.js';
-import { createInMemoryLocationHandler } from './location-handler.js';
+import { cloneState } from './in-memory-clone.js';
+import { createInMemoryContentHandler } from './in-memory-content-handler.js';
+import { createInMemoryLocationHandler } from './in-memory-location-handler.js';
 import {
   createInMemoryContentTypeHandler,
   createInMemoryLanguageHandler,
@@ -14,12 +14,12 @@ import {
   createInMemoryRoleHandler,
   createInMemorySectionHandler,
   createInMemoryUserHandler,
-} from './reference-handlers.js';
-import { createInMemorySearchHandler } from './search-handler.js';
-import { createInMemoryTrashHandler } from './trash-handler.js';
-import { createInMemoryBookmarkHandler, createInMemoryUrlAliasHandler, createInMemoryUrlWildcardHandler } from './url-handlers.js';
-import { aliasKey } from './management-state.js';
-import { bumpSequence, emptyState, type StateHolder } from './state.js';
+} from './in-memory-reference-handlers.js';
+import { createInMemorySearchHandler } from './in-memory-search-handler.js';
+import { createInMemoryTrashHandler } from './in-memory-trash-handler.js';
+import { createInMemoryBookmarkHandler, createInMemoryUrlAliasHandler, createInMemoryUrlWildcardHandler } from './in-memory-url-handlers.js';
+import { aliasKey } from './in-memory-management-state.js';
+import { bumpSequence, emptyState, type StateHolder } from './in-memory-state.js';
 
 /** An in-memory repository store: the SPI, its seed importer and session store. */
 export interface InMemoryPersistence {

@@ -1,9 +1,8 @@
 import { isRepositoryError, type FieldDefinition } from '@contentrepo/core';
-import type { GraphQLContext } from '../../resolvers/context.js';
-import { itemValue, type ItemValue } from '../../resolvers/values.js';
+import { itemValue, type ItemValue } from '../../resolvers/resolver-values.js';
 import { hashStrings } from '../../schema/hash.js';
 import { contentTypeNames } from '../../schema/naming.js';
-import type { SchemaScope } from '../field-type-mapper.js';
+import type { FieldResolveContext, SchemaScope } from '../field-type-mapper.js';
 
 /** Content type identifiers a relation may point to (`selectionContentTypes`). */
 export const selectionContentTypes = (definition: FieldDefinition): string[] => hashStrings(definition.fieldSettings['selectionContentTypes']);
@@ -19,7 +18,7 @@ export function relationTargetType(definition: FieldDefinition, scope: SchemaSco
 }
 
 /** A related item, or null when it is gone or not readable (Ibexa filters relations by permission). */
-export async function relatedItem(context: GraphQLContext, contentId: number): Promise<ItemValue | null> {
+export async function relatedItem(context: FieldResolveContext, contentId: number): Promise<ItemValue | null> {
   try {
     return itemValue(await context.loaders.contentInfo(contentId));
   } catch (error) {
@@ -29,7 +28,7 @@ export async function relatedItem(context: GraphQLContext, contentId: number): P
 }
 
 /** Related items in field order, leaving out those that are gone or not readable. */
-export async function relatedItems(context: GraphQLContext, contentIds: readonly number[]): Promise<ItemValue[]> {
+export async function relatedItems(context: FieldResolveContext, contentIds: readonly number[]): Promise<ItemValue[]> {
   if (contentIds.length === 0) return [];
   const infos = await context.repository.contentService.loadContentInfoList(contentIds);
   return contentIds.flatMap((id) => {

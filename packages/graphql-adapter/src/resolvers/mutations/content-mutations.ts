@@ -1,12 +1,12 @@
 import { ContentValidationError, type FieldDefinition, type Hash } from '@contentrepo/core';
 import { intArg, objectArg, stringArg, type ArgMap } from '../../schema/args.js';
 import { upperCamel } from '../../schema/naming.js';
-import type { GraphQLContext } from '../context.js';
-import { rethrowAsUserError, userError } from '../errors.js';
+import type { GraphQLContext } from '../graphql-context.js';
+import { rethrowAsUserError, userError } from '../graphql-errors.js';
 import { fieldInputs } from '../field-input.js';
 import { contentIdOfGlobalId, toGlobalId } from '../global-id.js';
-import { itemValue, type ItemValue } from '../values.js';
-import { attempt, createAndPublish, mutationLanguage } from './support.js';
+import { itemValue, type ItemValue } from '../resolver-values.js';
+import { attempt, createAndPublish, mutationLanguage } from './mutation-support.js';
 
 /** What a generated `create<Ident>`/`update<Ident>` mutation works on: the type and its input keys. */
 export interface ContentTypeMutationTarget {

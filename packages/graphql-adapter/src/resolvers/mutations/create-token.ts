@@ -1,7 +1,7 @@
 import { isRepositoryError } from '@contentrepo/core';
 import { stringArg, type ArgMap } from '../../schema/args.js';
-import type { GraphQLContext } from '../context.js';
-import { userError } from '../errors.js';
+import type { GraphQLContext } from '../graphql-context.js';
+import { userError } from '../graphql-errors.js';
 
 /** `CreatedTokenPayload`. */
 export interface CreatedToken {

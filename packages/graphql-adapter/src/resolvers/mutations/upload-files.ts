@@ -2,11 +2,11 @@ import { ContentFieldValidationError, type FieldInput } from '@contentrepo/core'
 import { intArg, listArg, type ArgMap } from '../../schema/args.js';
 import { mappingFor } from '../../uploads/mapping.js';
 import { isUploadValue, resolveUpload } from '../../uploads/received-file.js';
-import type { GraphQLContext } from '../context.js';
-import { fieldErrorEntries, INTERNAL_ERROR_MESSAGE, toUserError, userError } from '../errors.js';
+import type { GraphQLContext } from '../graphql-context.js';
+import { fieldErrorEntries, INTERNAL_ERROR_MESSAGE, toUserError, userError } from '../graphql-errors.js';
 import { definitionOf } from '../items.js';
-import { itemValue, type ItemValue } from '../values.js';
-import { createAndPublish, mutationLanguage } from './support.js';
+import { itemValue, type ItemValue } from '../resolver-values.js';
+import { createAndPublish, mutationLanguage } from './mutation-support.js';
 
 /** `uploadFiles` payload: the created items (as `DomainContent`) and one warning per file that failed. */
 export interface UploadedFiles {

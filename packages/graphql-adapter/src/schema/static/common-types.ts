@@ -10,12 +10,12 @@ import {
   GraphQLInt,
 } from 'graphql';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import type { GraphQLContext } from '../../resolvers/context.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
 import { DATE_FORMAT_CONSTANTS, formatDate } from '../../resolvers/date-format.js';
 import { pickTranslation } from '../../resolvers/translations.js';
-import { itemValue } from '../../resolvers/values.js';
+import { itemValue } from '../../resolvers/resolver-values.js';
 import { stringArg, type FieldMap } from '../args.js';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 /** Unix seconds of a date. */
 export const timestamp = (date: Date): number => Math.floor(date.getTime() / 1000);

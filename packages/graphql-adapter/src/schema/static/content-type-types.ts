@@ -9,14 +9,14 @@ import {
   GraphQLString,
   type GraphQLFieldConfig,
 } from 'graphql';
-import type { GraphQLContext } from '../../resolvers/context.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
 import { pickTranslation } from '../../resolvers/translations.js';
 import { stringArg, type ArgMap, type FieldMap } from '../args.js';
-import { relationListLimit } from '../../field-types/ezobjectrelationlist.js';
-import { isMultipleSelection, selectionOptionList } from '../../field-types/ezselection.js';
+import { relationListLimit } from '../../field-types/ezobjectrelationlist-mapper.js';
+import { isMultipleSelection, selectionOptionList } from '../../field-types/ezselection-mapper.js';
 import { selectionContentTypes } from '../../field-types/shared/relations.js';
 import { hashBoolean, hashNumber, hashRecord, hashString } from '../hash.js';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 type DefinitionField = GraphQLFieldConfig<FieldDefinition, GraphQLContext, ArgMap>;
 

@@ -1,10 +1,11 @@
 import { docbookToXhtml5Edit, richTextPlainText, type Hash } from '@contentrepo/core';
 import { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../../resolvers/context.js';
-import type { ImageSource } from '../../resolvers/values.js';
+import type { ThumbnailSource } from '../../field-types/field-type-mapper.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
+import type { ImageSource } from '../../resolvers/resolver-values.js';
 import { listArg, stringArg, type FieldMap } from '../args.js';
 import { hashNumber, hashRecord, hashString } from '../hash.js';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 type HashRecord = { readonly [key: string]: Hash };
 
@@ -12,15 +13,6 @@ type HashRecord = { readonly [key: string]: Hash };
 interface VariationSource {
   readonly image: ImageSource;
   readonly name: string;
-}
-
-/** A thumbnail (`_thumbnail`). */
-export interface ThumbnailSource {
-  readonly uri: string | null;
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly alternativeText: string | null;
-  readonly mimeType: string | null;
 }
 
 /** HTML5 of a DocBook document: the XHTML5 edit form without its `<section>` wrapper. */

@@ -1,5 +1,5 @@
 import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 /**
  * Input types of field values (graphql.md §1.12) and of list queries (§3.2). `UserAccountFieldInput` is this

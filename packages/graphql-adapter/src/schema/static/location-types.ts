@@ -1,11 +1,11 @@
 import type { Location } from '@contentrepo/core';
 import { GraphQLBoolean, GraphQLEnumType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { GraphQLContext } from '../../resolvers/context.js';
-import { locationChildren } from '../../resolvers/lists.js';
+import type { GraphQLContext } from '../../resolvers/graphql-context.js';
+import { locationChildren } from '../../resolvers/list-resolvers.js';
 import { LOCATION_SORT_BY_OPTIONS, SORT_BY_OPTIONS } from '../../resolvers/search-input.js';
-import { itemValue, type Connection, type Edge } from '../../resolvers/values.js';
+import { itemValue, type Connection, type Edge } from '../../resolvers/resolver-values.js';
 import type { FieldMap } from '../args.js';
-import type { TypeRegistry } from '../registry.js';
+import type { TypeRegistry } from '../type-registry.js';
 
 /** Relay paging arguments (`first`, `after`, `last`, `before`). */
 export const relayArgs = () => ({

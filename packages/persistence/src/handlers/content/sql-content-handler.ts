@@ -13,21 +13,21 @@ import type {
 } from '@contentrepo/core';
 import { BATCH_SIZE, chunks } from '../../db/batches.js';
 import type { SqlContext } from '../../db/sql-context.js';
-import { toPendingLocation, toRelation } from '../../mappers/content-parts.js';
-import { copyContent, createContent, type CopyRequest } from './content-create.js';
-import { loadDraftsForUser } from './content-drafts.js';
-import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './content-type-changes.js';
-import { deleteContent, updateMetadata } from './content-metadata.js';
-import { addRelation, deleteTranslation, removeRelation } from './content-relations.js';
-import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION, RELATIONS_OF_VERSIONS } from './content-queries.js';
+import { toPendingLocation, toRelation } from '../../mappers/content-part-rows.js';
+import { copyContent, createContent, type CopyRequest } from './sql-content-create.js';
+import { loadDraftsForUser } from './sql-content-drafts.js';
+import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './sql-content-type-changes.js';
+import { deleteContent, updateMetadata } from './sql-content-metadata.js';
+import { addRelation, deleteTranslation, removeRelation } from './sql-content-relations.js';
+import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION, RELATIONS_OF_VERSIONS } from './sql-content-queries.js';
 import {
   loadContentInfo,
   loadContentInfoList,
   loadCurrentList,
   loadStoredContent,
   loadVersionInfos,
-} from './content-reads.js';
-import { createDraft, deleteVersion, publishVersion, updateDraft, type DraftRequest } from './content-versions.js';
+} from './sql-content-reads.js';
+import { createDraft, deleteVersion, publishVersion, updateDraft, type DraftRequest } from './sql-content-versions.js';
 
 /**
  * ContentHandler on `content`, `content_version`, `content_name`, `content_field`, `content_relation` and

@@ -11,9 +11,9 @@ import { whereStartsWith } from '../../db/path-range.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { convertUniqueViolation } from '../../db/unique-violation.js';
 import { updateById } from '../../db/updates.js';
-import { toLocation } from '../../mappers/location.js';
+import { toLocation } from '../../mappers/location-rows.js';
 import { TABLES } from '../../schema/index.js';
-import { duplicateLocationRemoteId } from '../duplicate-errors.js';
+import { duplicateLocationRemoteId } from '../sql-duplicate-errors.js';
 import {
   CHILD_COUNTS,
   INSERT_LOCATION,
@@ -27,9 +27,9 @@ import {
   SET_CONTENT_HIDDEN,
   SET_HIDDEN,
   SET_PATH_STRING,
-} from './location-queries.js';
-import { moveSubtree, swapContent } from './location-tree-moves.js';
-import { recomputeVisibility } from './location-visibility.js';
+} from './sql-location-queries.js';
+import { moveSubtree, swapContent } from './sql-location-tree-moves.js';
+import { recomputeVisibility } from './sql-location-visibility.js';
 
 const { location } = TABLES;
 const l = location.$as('l');
@@ -41,7 +41,7 @@ const l = location.$as('l');
  * NotFoundError (writes).
  *
  * Rows of `location` belong to published items only (the SPI's invariant): rows are inserted here for a published
- * item, by the trash when an item is recovered (`trash-statements.ts`, the item published again in the same
+ * item, by the trash when an item is recovered (`sql-trash-statements.ts`, the item published again in the same
  * transaction) and by the seed; a trashed item's rows move to `trash`. Location searches read no item status on
  * the strength of it (`search/search-query.ts`).
  */

@@ -5,9 +5,9 @@ import { prefixUpperBound } from '../../db/path-range.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
 import { placeholders, StatementsBySize } from '../../db/statement.js';
-import { toLocation } from '../../mappers/location.js';
+import { toLocation } from '../../mappers/location-rows.js';
 import { TABLES } from '../../schema/index.js';
-import { recomputeVisibility } from '../location/location-visibility.js';
+import { recomputeVisibility } from '../location/sql-location-visibility.js';
 import {
   DELETE_ALL,
   DELETE_ITEM,
@@ -27,7 +27,7 @@ import {
   TRASH_COUNT,
   TRASH_ITEM,
   TRASH_PAGE,
-} from './trash-statements.js';
+} from './sql-trash-statements.js';
 
 const { trash, location } = TABLES;
 const DELETE_OF_CONTENT = new StatementsBySize((size) => `DELETE FROM ${trash} WHERE ${trash.contentId} IN (${placeholders(size)})`);

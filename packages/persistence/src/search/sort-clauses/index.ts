@@ -1,10 +1,10 @@
 import type { RegisteredSortClauseHandler } from '../sort-clause-handler.js';
-import { contentIdSort, contentNameSort, dateModifiedSort, datePublishedSort } from './content-columns.js';
-import { contentTypeIdentifierSort, contentTypeNameSort } from './content-type.js';
-import { fieldSort } from './field.js';
-import { locationDepthSort, locationIdSort, locationPathSort, locationPrioritySort } from './location-columns.js';
-import { scoreSort } from './score.js';
-import { sectionIdentifierSort, sectionNameSort } from './section.js';
+import { contentIdSort, contentNameSort, dateModifiedSort, datePublishedSort } from './content-column-sorts.js';
+import { contentTypeIdentifierSort, contentTypeNameSort } from './content-type-sorts.js';
+import { fieldSort } from './field-sort.js';
+import { locationDepthSort, locationIdSort, locationPathSort, locationPrioritySort } from './location-column-sorts.js';
+import { scoreSort } from './score-sort.js';
+import { sectionIdentifierSort, sectionNameSort } from './section-sorts.js';
 
 /** Every sort clause the SQL engine translates (search-auth-errors-data.md A.6), one handler each. */
 export const SORT_CLAUSE_HANDLERS: readonly RegisteredSortClauseHandler[] = [

@@ -1,6 +1,6 @@
 import type { CriterionOf, ImageOrientation, NumericRange } from '../criterion.js';
-import { type EvaluationContext, fieldLanguage } from './context.js';
-import { isEmptyEntry, matchFieldEntry } from './field-values.js';
+import { type EvaluationContext, fieldLanguage } from './evaluation-context.js';
+import { isEmptyEntry, matchFieldEntry } from './indexed-field-values.js';
 import type { ImageFacts, IndexedItem } from './indexed-item.js';
 
 /**
@@ -13,7 +13,7 @@ const entriesOf = (item: IndexedItem, identifier: string, context: EvaluationCon
   return language === null ? [] : item.fields.filter((entry) => entry.fieldDefIdentifier === identifier && entry.languageCode === language);
 };
 
-/** Field: some index entry of the target (any content type) matches the operator (see `field-values.ts`). */
+/** Field: some index entry of the target (any content type) matches the operator (see `indexed-field-values.ts`). */
 export function matchField(criterion: CriterionOf<'Field'>, item: IndexedItem, context: EvaluationContext): boolean {
   return entriesOf(item, criterion.target, context).some((entry) => matchFieldEntry(entry, criterion.operator, criterion.values));
 }

@@ -1,7 +1,7 @@
 import type { LocationRecord } from '../../../api/values/location.js';
 import { assertNever } from '../../../errors/repository-error.js';
 import type { Criterion, CriterionOf, RangeOperator } from '../criterion.js';
-import { type EvaluationContext, fullTextLanguages } from './context.js';
+import { type EvaluationContext, fullTextLanguages } from './evaluation-context.js';
 import {
   matchField,
   matchImageDimensions,
@@ -10,11 +10,11 @@ import {
   matchImageOrientation,
   matchIsFieldEmpty,
 } from './field-matchers.js';
-import { wildcardMatch } from './field-values.js';
+import { wildcardMatch } from './indexed-field-values.js';
 import { fullTextAlternatives, matchesAlternative } from './full-text.js';
 import type { IndexedItem } from './indexed-item.js';
 
-export { wildcardMatch } from './field-values.js';
+export { wildcardMatch } from './indexed-field-values.js';
 
 const anyLocation = (item: IndexedItem, location: LocationRecord | null, test: (candidate: LocationRecord) => boolean): boolean =>
   location ? test(location) : item.locations.some(test);

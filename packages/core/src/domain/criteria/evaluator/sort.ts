@@ -1,7 +1,7 @@
 import type { LocationRecord } from '../../../api/values/location.js';
 import { assertNever } from '../../../errors/repository-error.js';
 import type { SortClause, SortClauseOf } from '../sort-clause.js';
-import { type EvaluationContext, fieldLanguage } from './context.js';
+import { type EvaluationContext, fieldLanguage } from './evaluation-context.js';
 import type { IndexedItem } from './indexed-item.js';
 import { compareStrings } from './strings.js';
 

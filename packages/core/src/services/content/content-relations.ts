@@ -1,0 +1,49 @@
+import type { Relation } from '../../api/values/content.js';
+import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
+import type { ServiceContext } from '../service-context.js';
+import { requireContentInfo, requireVersionInfo } from './content-reads.js';
+
+/** Loads the source draft and checks `content/edit` on it. @throws NotFoundError, UnauthorizedError, BadStateError */
+async function editableDraft(context: ServiceContext, contentId: number, versionNo: number, verb: 'added to' | 'removed from'): Promise<void> {
+  const contentInfo = await requireContentInfo(context, contentId);
+  const versionInfo = await requireVersionInfo(context, contentId, versionNo);
+  await context.guard.assert('content', 'edit', { kind: 'content', contentInfo, versionStatus: versionInfo.status }, { contentId });
+  if (versionInfo.status !== 'DRAFT') {
+    throw new BadStateError('$sourceVersion', `Relations of type common can only be ${verb} versions of status draft`, 'version.notDraft');
+  }
+}
+
+/**
+ * Adds a COMMON relation from a draft to another item (Ibexa `ContentService::addRelation`, rest.md §3.1 row 20).
+ * @throws NotFoundError unknown item, version or destination; BadStateError `version.notDraft`;
+ *   InvalidArgumentError when the draft already has a COMMON relation to the destination; UnauthorizedError.
+ */
+export async function addRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<Relation> {
+  await editableDraft(context, contentId, versionNo, 'added to');
+  await requireContentInfo(context, destinationContentId);
+  const existing = await context.persistence.contentHandler.loadRelations(contentId, versionNo);
+  if (existing.some((relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId)) {
+    throw new InvalidArgumentError('$destinationContent', `Relation of type COMMON to content ${destinationContentId} already exists`);
+  }
+  return context.persistence.transaction((tx) =>
+    tx.contentHandler.addRelation(contentId, versionNo, { destinationContentId, type: 'COMMON', sourceFieldDefinitionIdentifier: null }),
+  );
+}
+
+/**
+ * Removes the COMMON relation of a draft to an item (Ibexa `ContentService::deleteRelation`, rest.md §3.1 row 22).
+ * @throws NotFoundError; BadStateError `version.notDraft`; InvalidArgumentError when there is no COMMON relation
+ *   to the destination; UnauthorizedError.
+ */
+export async function deleteRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<void> {
+  await editableDraft(context, contentId, versionNo, 'removed from');
+  const relations = (await context.persistence.contentHandler.loadRelations(contentId, versionNo)).filter(
+    (relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId,
+  );
+  if (relations.length === 0) {
+    throw new InvalidArgumentError('$destinationContent', `There are no relations of type COMMON for the given destination ${destinationContentId}`);
+  }
+  await context.persistence.transaction(async (tx) => {
+    for (const relation of relations) await tx.contentHandler.removeRelation(relation.id);
+  });
+}

@@ -1,0 +1,109 @@
+import type { Repository } from '../api/services/repository.js';
+import { crc32 } from '../domain/rules/limitations.js';
+import type { FieldTypeRegistry } from '../field-types/field-type.js';
+import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
+import type { BinaryStorage } from '../spi/binary-storage.js';
+import type { PersistenceHandler } from '../spi/persistence-handler.js';
+import type { Clock, PasswordHasher } from '../spi/ports.js';
+import { createContentService } from './content/create-content-service.js';
+import { createContentTypeService } from './content-types/create-content-type-service.js';
+import type { ServiceContext } from './service-context.js';
+import type { RepositoryRuntime } from './repository-runtime.js';
+import { createLanguageService } from './languages/create-language-service.js';
+import { createLocationService } from './locations/create-location-service.js';
+import { PermissionCache } from './permissions/permission-cache.js';
+import { createPermissionGuard, createSudoGuard } from './permissions/permission-guard.js';
+import { ReferenceCache } from './reference-cache.js';
+import { createSearchService } from './search/create-search-service.js';
+import { createSectionService } from './sections/create-section-service.js';
+import { createRoleService } from './roles/create-role-service.js';
+import { createUserService } from './users/create-user-service.js';
+import { createBookmarkService } from './bookmarks/create-bookmark-service.js';
+import { createObjectStateService } from './object-states/create-object-state-service.js';
+import { createTrashService } from './trash/create-trash-service.js';
+import { createUrlAliasService } from './url-aliases/create-url-alias-service.js';
+import { createUrlWildcardService } from './url-wildcards/create-url-wildcard-service.js';
+
+/** Ports and settings of {@link createRepository}. */
+export interface RepositoryOptions {
+  readonly persistence: PersistenceHandler;
+  readonly storage: BinaryStorage;
+  readonly passwordHasher: PasswordHasher;
+  /** Defaults to every built-in field type. */
+  readonly fieldTypes?: FieldTypeRegistry;
+  /** Defaults to the system clock. */
+  readonly clock?: Clock;
+  /** Content id of the anonymous user (10 in a clean install). */
+  readonly anonymousUserId?: number;
+  /** Name of the siteaccess the server represents (SiteAccess limitation); default `site`. */
+  readonly siteAccess?: string;
+  /** How long a user's roles are cached, in milliseconds (default 1000; 0 disables). */
+  readonly permissionCacheTtlMs?: number;
+  /**
+   * How long content types, languages and default object states are cached, in milliseconds (default 5000;
+   * 0 disables). Changes through this repository apply at once; other nodes see them after this delay.
+   */
+  readonly referenceCacheTtlMs?: number;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Builds a repository (Ibexa `Repository`) acting as the anonymous user; call `forUser` for another user.
+ * Core alone: with `createInMemoryPersistence` from `@contentrepo/core/testing` it runs every domain rule in a
+ * unit test.
+ */
+export function createRepository(options: RepositoryOptions): Repository {
+  const runtime: RepositoryRuntime = {
+    persistence: options.persistence,
+    storage: options.storage,
+    passwordHasher: options.passwordHasher,
+    fieldTypes: options.fieldTypes ?? createDefaultFieldTypeRegistry(),
+    clock: options.clock ?? systemClock,
+    anonymousUserId: options.anonymousUserId ?? 10,
+    siteAccessCrc: crc32(options.siteAccess ?? 'site'),
+    permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? 1000),
+    referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? 5000),
+  };
+  const scopes = new Map<number, Repository>();
+  /** Per-user scopes are plain closures over the runtime: reuse them rather than rebuild per request. */
+  const forUser = (userId: number): Repository => {
+    let repository = scopes.get(userId);
+    if (!repository) {
+      if (scopes.size >= 1000) scopes.clear();
+      repository = scope(runtime, userId, false, forUser);
+      scopes.set(userId, repository);
+    }
+    return repository;
+  };
+  return forUser(runtime.anonymousUserId);
+}
+
+function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean, forUser: (userId: number) => Repository): Repository {
+  const context: ServiceContext = {
+    ...runtime,
+    userId,
+    guard: sudo ? createSudoGuard(userId) : createPermissionGuard(runtime, userId),
+  };
+  const locationService = createLocationService(context);
+  return {
+    contentService: createContentService(context),
+    contentTypeService: createContentTypeService(context),
+    locationService,
+    searchService: createSearchService(context),
+    sectionService: createSectionService(context),
+    languageService: createLanguageService(runtime),
+    userService: createUserService(context),
+    roleService: createRoleService(context),
+    trashService: createTrashService(context),
+    objectStateService: createObjectStateService(context),
+    urlAliasService: createUrlAliasService(context),
+    urlWildcardService: createUrlWildcardService(context),
+    bookmarkService: createBookmarkService(context, (locationId) => locationService.loadLocation(locationId)),
+    permissionResolver: context.guard,
+    fieldTypes: runtime.fieldTypes,
+    anonymousUserId: runtime.anonymousUserId,
+    forUser: (user) => forUser(user.userId),
+    sudo: (work) => work(scope(runtime, userId, true, forUser)),
+  };
+}

@@ -1,0 +1,163 @@
+import type { LocationService } from '../../api/services/location-service.js';
+import type { LocationCreateStruct, LocationUpdateStruct } from '../../api/structs/content-structs.js';
+import type { Location } from '../../api/values/location.js';
+import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { ServiceContext } from '../service-context.js';
+import { assertContainer } from '../content/create-content.js';
+import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
+import { requireContentInfo } from '../content/content-reads.js';
+import { newRemoteId } from '../ids.js';
+import { placementTarget } from '../permissions/permission-guard.js';
+import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
+import { findChildLocationIds } from '../search/location-children.js';
+import { removeSubtrees } from './subtree-removal.js';
+import { publishLocationAliases } from '../url-aliases/location-aliases.js';
+import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
+
+/** Default page size of `loadLocationChildren` (Ibexa). */
+const DEFAULT_CHILDREN_LIMIT = 25;
+
+/** The LocationService of one user scope. */
+export function createLocationService(context: ServiceContext): LocationService {
+  const handler = context.persistence.locationHandler;
+
+  const require = async (locationId: number): Promise<Location> => {
+    const location = await handler.load(locationId);
+    if (!location) throw NotFoundError.location(locationId);
+    return location;
+  };
+  const assertReadable = async (location: Location): Promise<Location> => {
+    await context.guard.assert(
+      'content',
+      'read',
+      { kind: 'content', contentInfo: location.contentInfo, locationIds: [location.id] },
+      { locationId: location.id },
+    );
+    return location;
+  };
+  const canRead = (location: Location): Promise<boolean> =>
+    context.guard.canUser('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [location.id] });
+
+  const service: LocationService = {
+    loadLocation: async (locationId) => assertReadable(await require(locationId)),
+
+    async loadLocationByRemoteId(remoteId) {
+      const location = await handler.loadByRemoteId(remoteId);
+      if (!location) throw NotFoundError.location(remoteId);
+      return assertReadable(location);
+    },
+
+    async loadLocationList(locationIds) {
+      const ids = [...new Set(locationIds)];
+      if (ids.length === 0) return [];
+      const found = inIdOrder(ids, await handler.loadList(ids), (location) => location.id);
+      // The root (depth 0) is no search hit: it is checked as loadLocation checks it.
+      const searchable = found.filter((location) => location.depth > 0).map((location) => location.id);
+      const readable = await readableIds(context, 'location', { type: 'LocationId', values: searchable }, searchable.length);
+      if (readable === null) return found;
+      const result: Location[] = [];
+      for (const location of found) {
+        if (location.depth > 0 ? readable.has(location.id) : await canRead(location)) result.push(location);
+      }
+      return result;
+    },
+
+    async loadLocations(contentId) {
+      const contentInfo = await requireContentInfo(context, contentId);
+      await context.guard.assert('content', 'read', { kind: 'content', contentInfo }, { contentId });
+      const locations = await handler.loadByContent(contentId);
+      const readable: Location[] = [];
+      for (const location of locations) if (await canRead(location)) readable.push(location);
+      return readable.sort((a, b) => Number(b.id === contentInfo.mainLocationId) - Number(a.id === contentInfo.mainLocationId) || a.id - b.id);
+    },
+
+    async loadLocationChildren(locationId, offset = 0, limit = DEFAULT_CHILDREN_LIMIT) {
+      const parent = await service.loadLocation(locationId);
+      const result = await findChildLocationIds(context, parent, offset, limit);
+      return { totalCount: result.totalCount, locations: await handler.loadList(result.ids) };
+    },
+
+    async getLocationChildCount(locationId) {
+      const parent = await require(locationId);
+      return (await findChildLocationIds(context, parent, 0, 0)).totalCount;
+    },
+
+    async createLocation(contentId, struct: LocationCreateStruct) {
+      const contentInfo = await requireContentInfo(context, contentId);
+      if (contentInfo.status !== 'PUBLISHED') {
+        throw new BadStateError('$contentInfo', 'Content is not published: it gets its locations at its first publication', 'content.notPublished');
+      }
+      const parent = await require(struct.parentLocationId);
+      await assertContainer(context, parent);
+      const existing = await handler.loadByContent(contentId);
+      if (existing.some((location) => location.parentLocationId === parent.id)) {
+        throw new InvalidArgumentError('$locationCreateStruct', 'Content is already below the specified parent');
+      }
+      if (existing.some((location) => parent.pathString.startsWith(location.pathString))) {
+        throw new InvalidArgumentError('$locationCreateStruct', 'A Location cannot be created below a Location of the same Content');
+      }
+      await context.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
+      await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
+      const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId).catch(() => null);
+      return context.persistence.transaction(async (tx) => {
+        const created = await tx.locationHandler.create({
+          contentId,
+          parentLocationId: parent.id,
+          priority: struct.priority ?? 0,
+          hidden: struct.hidden ?? false,
+          remoteId: struct.remoteId ?? newRemoteId(),
+          sortField: struct.sortField ?? contentType?.defaultSortField ?? 'PATH',
+          sortOrder: struct.sortOrder ?? contentType?.defaultSortOrder ?? 'ASC',
+        });
+        await publishLocationAliases(tx, [created.id]);
+        return created;
+      });
+    },
+
+    async updateLocation(locationId, struct: LocationUpdateStruct) {
+      const location = await require(locationId);
+      await context.guard.assert(
+        'content',
+        'edit',
+        { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
+        { locationId },
+      );
+      return context.persistence.transaction((tx) => tx.locationHandler.update(locationId, struct));
+    },
+
+    moveSubtree: (locationId, newParentId) => moveSubtree(context, locationId, newParentId),
+    copySubtree: (locationId, targetId) => copySubtree(context, locationId, targetId),
+    swapLocation: (locationId, otherId) => swapLocation(context, locationId, otherId),
+    hideLocation: (locationId) => setHidden(locationId, true),
+    unhideLocation: (locationId) => setHidden(locationId, false),
+
+    async deleteLocation(locationId) {
+      const location = await require(locationId);
+      if (location.depth === 0) throw new BadStateError('$location', 'The root Location cannot be deleted', 'location.root');
+      const target = { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] } as const;
+      await context.guard.assert('content', 'manage_locations', target, { locationId });
+      await context.guard.assert('content', 'remove', target, { locationId });
+      const contentIds = await handler.loadSubtreeContentIds(locationId);
+      for (const contentInfo of await context.persistence.contentHandler.loadContentInfoList(contentIds)) {
+        await context.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
+      }
+      await context.persistence.transaction((tx) => removeSubtrees(tx, [locationId]));
+      // A deleted location may have been a user's place in a group: drop every cached role set (B.5).
+      context.permissionCache.invalidate();
+    },
+  };
+
+  async function setHidden(locationId: number, hidden: boolean): Promise<Location> {
+    const location = await require(locationId);
+    await context.guard.assert(
+      'content',
+      'hide',
+      { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
+      { locationId },
+    );
+    await context.persistence.transaction((tx) => tx.locationHandler.setHidden(locationId, hidden));
+    return require(locationId);
+  }
+
+  return service;
+}

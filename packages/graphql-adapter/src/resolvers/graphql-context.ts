@@ -1,0 +1,54 @@
+import type { Repository, TokenService } from '@contentrepo/core';
+import type { FieldTypeMapperRegistry } from '../field-types/field-type-mapper.js';
+import type { ContentSearch } from '../search/content-search.js';
+import type { GraphQLLogger } from './graphql-errors.js';
+import { RequestLoaders } from './request-loaders.js';
+
+/** Request-independent collaborators of the resolvers, fixed when the middleware is created. */
+export interface ResolverServices {
+  /** Lists per type and sorted location children; absent: those fields answer NOT_IMPLEMENTED. */
+  readonly search: ContentSearch | null;
+  /** Issues tokens for `createToken`; absent: `createToken` answers NOT_IMPLEMENTED. */
+  readonly tokens: TokenService | null;
+  /** Location whose subtree lists are restricted to (graphql.md §3.1 implicit Subtree); 1 = the whole tree. */
+  readonly treeRootLocationId: number;
+  /** Languages field values are shown in when no `language:` is given, by priority (graphql.md §3.4). */
+  readonly prioritizedLanguages: readonly string[];
+  /** MIME type → content type mapping of `uploadFiles` (graphql.md §2.4). */
+  readonly uploadMappings: readonly UploadMapping[];
+  /** Content type of files no mapping matches. */
+  readonly uploadFallback: Omit<UploadMapping, 'mimeTypes'>;
+  readonly logger: GraphQLLogger | null;
+}
+
+/** One `uploadFiles` mapping entry (Ibexa `ibexa.multifile_upload.location.default_mappings`). */
+export interface UploadMapping {
+  readonly mimeTypes: readonly string[];
+  readonly contentTypeIdentifier: string;
+  /** Field that receives the file (an image or binary file field). */
+  readonly contentFieldIdentifier: string;
+  /** Field that receives the client's file name. */
+  readonly nameFieldIdentifier: string;
+}
+
+/** The context every resolver receives: the repository acting for the request's user, loaders and services. */
+export interface GraphQLContext {
+  /** The repository bound to the authenticated user (`repository.forUser`). */
+  readonly repository: Repository;
+  readonly userId: number;
+  readonly loaders: RequestLoaders;
+  readonly services: ResolverServices;
+  /** The GraphQL form of each field type, by canonical identifier (the same mappers the schema was built with). */
+  readonly fieldTypeMappers: FieldTypeMapperRegistry;
+}
+
+/** Builds a request context; `fieldTypeMappers` must be those the schema was built with. */
+export function createContext(
+  repository: Repository,
+  userId: number,
+  services: ResolverServices,
+  fieldTypeMappers: FieldTypeMapperRegistry,
+): GraphQLContext {
+  const forUser = repository.forUser({ userId });
+  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers };
+}

@@ -1,0 +1,106 @@
+import type { Criterion, LanguageFilter, Query } from '@contentrepo/core';
+import { BadRequestError } from '../../http/rest-errors.js';
+import { type DecodedInput, type DecodedObject, getOwn, isDecodedArray, isDecodedObject } from '../decoded-input.js';
+import { InputReader } from '../reader.js';
+import { type CriterionLookups, parseCriteriaMap } from './view-criterion-parser.js';
+import { parseSortClauses } from './view-sort-clause-parser.js';
+
+/** What a ViewInput asks for (search-auth-errors-data.md A.3). */
+export interface ViewRequest {
+  /** Echoed in the View and its hrefs. */
+  readonly identifier: string;
+  /** `content` for v1.0 `Query` and v1.1 `ContentQuery`; `location` for v1.1 `LocationQuery`. */
+  readonly target: 'content' | 'location';
+  readonly query: Query;
+  readonly languageFilter: LanguageFilter;
+}
+
+/** ViewInput versions with a parser (A.2). */
+export const VIEW_INPUT_VERSIONS = ['1.0', '1.1'] as const;
+/** A ViewInput version. */
+export type ViewInputVersion = (typeof VIEW_INPUT_VERSIONS)[number];
+
+/** Aggregation names REST parses (A.9); the Legacy engine ignores them, so they are only checked. */
+const AGGREGATIONS = new Set([
+  'ContentTypeTermAggregation', 'ContentTypeGroupTermAggregation', 'SectionTermAggregation', 'LanguageTermAggregation',
+  'ObjectStateTermAggregation', 'UserMetadataTermAggregation', 'VisibilityTermAggregation', 'SubtreeTermAggregation',
+  'LocationChildrenTermAggregation', 'DateMetadataRangeAggregation', 'RawTermAggregation', 'RawRangeAggregation', 'RawStatsAggregation',
+  'AuthorTermAggregation', 'CheckboxTermAggregation', 'CountryTermAggregation', 'KeywordTermAggregation', 'SelectionTermAggregation',
+  'DateRangeAggregation', 'DateTimeRangeAggregation', 'TimeRangeAggregation', 'IntegerRangeAggregation', 'FloatRangeAggregation',
+  'IntegerStatsAggregation', 'FloatStatsAggregation',
+]);
+
+/**
+ * Checks `Aggregations`: a list of single-key maps `[{"<Name>": {name, …}}]` (or, from XML, a map of them) with
+ * known names, each with a `name`. @throws BadRequestError
+ */
+function checkAggregations(data: DecodedInput | undefined): void {
+  if (data === undefined || data === null) return;
+  const maps = isDecodedArray(data) ? data : [data];
+  for (const map of maps) {
+    if (!isDecodedObject(map)) throw new BadRequestError('Invalid <Aggregations> format: expected a list of aggregations');
+    for (const [name, value] of Object.entries(map)) {
+      if (!AGGREGATIONS.has(name)) {
+        throw new BadRequestError(`Unknown content type specification: 'application/vnd.ibexa.api.internal.aggregation.${name} (version: 1.0)'.`);
+      }
+      for (const item of isDecodedArray(value) ? value : [value]) {
+        if (!isDecodedObject(item) || typeof getOwn(item, 'name') !== 'string') throw new BadRequestError(`Missing 'name' element for ${name}.`);
+      }
+    }
+  }
+}
+
+/** A query container (`Query`, `ContentQuery`, `LocationQuery`): criteria, paging, sort clauses (A.3). */
+async function parseQuery(container: DecodedObject, key: string, lookups: CriterionLookups): Promise<Query> {
+  const reader = new InputReader(container, key);
+  const filter: Criterion | undefined = await parseCriteriaMap(reader.raw('Filter'), 'Filter', lookups);
+  const query: Criterion | undefined = await parseCriteriaMap(reader.raw('Query'), 'Query', lookups);
+  const limit = reader.optionalInt('limit');
+  const offset = reader.optionalInt('offset');
+  const sortClauses = parseSortClauses(reader.raw('SortClauses'));
+  checkAggregations(reader.raw('Aggregations'));
+  return {
+    ...(filter ? { filter } : {}),
+    ...(query ? { query } : {}),
+    ...(limit === undefined ? {} : { limit }),
+    ...(offset === undefined ? {} : { offset }),
+    sortClauses,
+  };
+}
+
+/** The query container of the version: v1.0 `Query`; v1.1 `LocationQuery` (wins) or `ContentQuery`. */
+function container(data: DecodedObject, version: ViewInputVersion): { key: string; value: DecodedInput; target: ViewRequest['target'] } {
+  if (version === '1.0') {
+    const value = getOwn(data, 'Query');
+    if (value === undefined || value === null) throw new BadRequestError('Missing <Query> attribute for <ViewInput>.');
+    return { key: 'Query', value, target: 'content' };
+  }
+  const location = getOwn(data, 'LocationQuery');
+  if (location !== undefined && location !== null) return { key: 'LocationQuery', value: location, target: 'location' };
+  const content = getOwn(data, 'ContentQuery');
+  if (content !== undefined && content !== null) return { key: 'ContentQuery', value: content, target: 'content' };
+  throw new BadRequestError('Missing <ContentQuery> or <LocationQuery> attribute for <ViewInput>.');
+}
+
+/**
+ * Parses a ViewInput body (search-auth-errors-data.md A.3–A.6): `identifier` (required), `languageCode`,
+ * `useAlwaysAvailable` (default true; the string `"false"` is false here, unlike Ibexa's coercion), and the
+ * query container of the version. `public` and `FacetBuilders` are ignored.
+ *
+ * @throws BadRequestError (400) for malformed input; core errors of location lookups (404, 401) pass through.
+ */
+export async function parseViewInput(data: DecodedObject, version: ViewInputVersion, lookups: CriterionLookups): Promise<ViewRequest> {
+  const reader = new InputReader(data, 'ViewInput');
+  const identifier = getOwn(data, 'identifier');
+  if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new BadRequestError('Missing <identifier> attribute for <ViewInput>.');
+  const { key, value, target } = container(data, version);
+  if (!isDecodedObject(value)) throw new BadRequestError(`Invalid <${key}> format: expected an object`);
+  const languageCode = reader.optionalString('languageCode');
+  const useAlwaysAvailable = reader.optionalBool('useAlwaysAvailable') ?? true;
+  return {
+    identifier: String(identifier),
+    target,
+    query: await parseQuery(value, key, lookups),
+    languageFilter: languageCode === undefined || languageCode === '' ? { useAlwaysAvailable } : { languages: [languageCode], useAlwaysAvailable },
+  };
+}

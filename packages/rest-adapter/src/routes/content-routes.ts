@@ -1,0 +1,202 @@
+import type { RouteDefinition } from '../http/route-table.js';
+import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
+import { forbidOn } from '../error-response.js';
+import { parseLocationPathString } from '../input/href.js';
+import { destinationOf, parseContentCreate, parseContentUpdate, parseVersionUpdate } from '../input/parsers/content-parser.js';
+import { relationListNode, relationNode, versionListNode, versionNode } from '../output/visitors/content-visitor.js';
+import { locationListNode } from '../output/visitors/location-visitor.js';
+import { createLocationForContent } from './location-routes.js';
+import { createRelation, deleteRelation } from './content-management-routes.js';
+import { contentResource, intParam, intQuery, languagesParam, resource } from './route-support.js';
+
+const contentId = (context: RestContext): number => intParam(context, 'contentId');
+const versionNo = (context: RestContext): number => intParam(context, 'versionNo');
+
+/** GET /content/objects?remoteId= → 307 to the item (rest.md §3.1 row 1). */
+const redirectByRemoteId: RestHandler = async (context) => {
+  const remoteId = context.query.get('remoteId');
+  if (!remoteId) throw new BadRequestError("The 'remoteId' query parameter is required");
+  const info = await context.repository.contentService.loadContentInfoByRemoteId(remoteId);
+  return { kind: 'redirect', status: 307, location: context.hrefs.content(info.id) };
+};
+
+/** POST /content/objects (ContentCreate) → 201 draft, Content or ContentInfo per Accept (row 2). */
+const createContent: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentCreate']);
+  const { struct, location } = parseContentCreate(data, context.hrefs.prefix);
+  const created = await context.repository.contentService.createContent(struct, [location]);
+  return contentResource(context, created.contentInfo, { status: 201, location: context.hrefs.content(created.contentInfo.id) });
+};
+
+const loadContent: RestHandler = (context) => contentResource(context, contentId(context));
+
+/** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo (row 4). */
+const updateContentMetadata: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentUpdate']);
+  const info = await context.repository.contentService.updateContentMetadata(contentId(context), parseContentUpdate(data, context.hrefs.prefix));
+  return contentResource(context, info, { embed: false });
+};
+
+const deleteContent: RestHandler = async (context) => {
+  await context.repository.contentService.deleteContent(contentId(context));
+  return { kind: 'empty', status: 204 };
+};
+
+/** COPY /content/objects/{id} + Destination (row 6): the last path segment is the parent location. */
+const copyContent = async (context: RestContext, parentLocationId: number): Promise<RestResult> => {
+  const copy = await context.repository.contentService.copyContent(contentId(context), { parentLocationId });
+  return { kind: 'empty', status: 201, location: context.hrefs.content(copy.contentInfo.id) };
+};
+
+const copyContentByHeader: RestHandler = async (context) => {
+  const destination = context.header('destination');
+  const last = destination?.replace(/\/+$/, '').split('/').pop();
+  if (!last || !/^\d+$/.test(last)) throw new BadRequestError(`${destination ?? ''} is not an acceptable destination`);
+  return copyContent(context, Number(last));
+};
+
+const copyContentByInput: RestHandler = async (context) => {
+  const { data } = await context.input(['CopyContentInput']);
+  return copyContent(context, parseLocationPathString(destinationOf(data, 'CopyContentInput'), 'CopyContentInput').id);
+};
+
+/** GET …/relations → 307 to the current version's relations (row 9). */
+const redirectRelations: RestHandler = async (context) => {
+  const info = await context.repository.contentService.loadContentInfo(contentId(context));
+  return { kind: 'redirect', status: 307, location: context.hrefs.relations(info.id, info.currentVersionNo) };
+};
+
+const loadVersions: RestHandler = async (context) => {
+  const id = contentId(context);
+  const info = await context.repository.contentService.loadContentInfo(id);
+  const versions = await context.repository.contentService.loadVersions(id);
+  return resource(versionListNode(info, versions, context.hrefs.contentVersions(id), context.visit));
+};
+
+const versionResult = async (context: RestContext, id: number, no: number, status = 200, location?: string): Promise<RestResult> => {
+  const languages = languagesParam(context);
+  const content = await context.repository.contentService.loadContent(id, { versionNo: no, ...(languages ? { languages } : {}) });
+  const relations = await context.repository.contentService.loadRelations(content.versionInfo);
+  return resource(versionNode({ content, relations }, context.visit), {
+    status,
+    acceptPatch: 'VersionUpdate',
+    ...(location === undefined ? {} : { location }),
+  });
+};
+
+const loadVersion: RestHandler = (context) => versionResult(context, contentId(context), versionNo(context));
+
+/** PATCH a version (VersionUpdate): 403 when it is not a draft (row 12). */
+const updateVersion: RestHandler = async (context) => {
+  const { data } = await context.input(['VersionUpdate']);
+  const id = contentId(context);
+  const no = versionNo(context);
+  await forbidOn(['BadState'], () => context.repository.contentService.updateContent(id, no, parseVersionUpdate(data)));
+  return versionResult(context, id, no);
+};
+
+/**
+ * DELETE a version (row 13): 403 for the published version; a never-published item's only draft deletes the
+ * whole item (Ibexa's controller); an archived last version is a 409 (C.3).
+ */
+const deleteVersion: RestHandler = async (context) => {
+  const id = contentId(context);
+  const no = versionNo(context);
+  const { contentService } = context.repository;
+  const version = await contentService.loadVersionInfo(id, no);
+  if (version.status === 'PUBLISHED') throw new ForbiddenError('Versions with PUBLISHED status cannot be deleted');
+  const info = await contentService.loadContentInfo(id);
+  const versions = await contentService.loadVersions(id);
+  if (version.status === 'DRAFT' && info.status === 'DRAFT' && versions.length === 1) await contentService.deleteContent(id);
+  else await contentService.deleteVersion(id, no);
+  return { kind: 'empty', status: 204 };
+};
+
+/** COPY a version → 201 with the new draft (row 14). */
+const createDraftFromVersion: RestHandler = async (context) => {
+  const id = contentId(context);
+  const draft = await context.repository.contentService.createContentDraft(id, versionNo(context));
+  const no = draft.versionInfo.versionNo;
+  return versionResult(context, id, no, 201, context.hrefs.version(id, no));
+};
+
+/** PUBLISH a version → 204; 403 when it is not a draft (row 16, C.3). */
+const publishVersion: RestHandler = async (context) => {
+  await forbidOn(['BadState'], () => context.repository.contentService.publishVersion(contentId(context), versionNo(context)));
+  return { kind: 'empty', status: 204 };
+};
+
+const loadVersionRelations: RestHandler = async (context) => {
+  const id = contentId(context);
+  const no = versionNo(context);
+  const relations = await context.repository.contentService.loadRelations(await context.repository.contentService.loadVersionInfo(id, no));
+  const offset = intQuery(context, 'offset', 0);
+  const limit = intQuery(context, 'limit', -1);
+  const page = relations.slice(offset, limit < 0 ? undefined : offset + limit);
+  return resource(relationListNode(id, no, page, context.visit));
+};
+
+const loadVersionRelation: RestHandler = async (context) => {
+  const id = contentId(context);
+  const relationId = intParam(context, 'relationId');
+  const versionInfo = await context.repository.contentService.loadVersionInfo(id, versionNo(context));
+  const relation = (await context.repository.contentService.loadRelations(versionInfo)).find((r) => r.id === relationId);
+  if (!relation) throw new RestNotFoundError(`Could not find 'Relation' with identifier '${relationId}'`);
+  return resource(relationNode(relation, context.visit));
+};
+
+/** GET …/currentversion → 307 to the current version (row 23). */
+const redirectCurrentVersion: RestHandler = async (context) => {
+  const info = await context.repository.contentService.loadContentInfo(contentId(context));
+  return { kind: 'redirect', status: 307, location: context.hrefs.version(info.id, info.currentVersionNo) };
+};
+
+/** COPY …/currentversion → 201 new draft; 403 when the current version is already a draft (row 24). */
+const createDraftFromCurrent: RestHandler = async (context) => {
+  const id = contentId(context);
+  const { contentService } = context.repository;
+  const info = await contentService.loadContentInfo(id);
+  const current = await contentService.loadVersionInfo(id, info.currentVersionNo);
+  if (current.status === 'DRAFT') throw new ForbiddenError('Current version is already in status DRAFT');
+  const draft = await contentService.createContentDraft(id);
+  const no = draft.versionInfo.versionNo;
+  return versionResult(context, id, no, 201, context.hrefs.version(id, no));
+};
+
+const loadContentLocations: RestHandler = async (context) => {
+  const id = contentId(context);
+  const locations = await context.repository.locationService.loadLocations(id);
+  return resource(locationListNode(locations, context.hrefs.contentLocations(id), context.visit));
+};
+
+/** Content object routes (rest.md §3.1). */
+export const contentRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/content/objects', methods: [['GET', redirectByRemoteId], ['POST', createContent]] },
+  {
+    path: '/content/objects/{contentId:id}',
+    methods: [['PATCH', updateContentMetadata], ['GET', loadContent], ['DELETE', deleteContent], ['COPY', copyContentByHeader]],
+    postByInputType: { CopyContentInput: copyContentByInput },
+  },
+  { path: '/content/objects/{contentId:id}/relations', methods: [['GET', redirectRelations]] },
+  { path: '/content/objects/{contentId:id}/versions', methods: [['GET', loadVersions]] },
+  {
+    path: '/content/objects/{contentId:id}/versions/{versionNo:id}',
+    methods: [['GET', loadVersion], ['PATCH', updateVersion], ['DELETE', deleteVersion], ['COPY', createDraftFromVersion], ['PUBLISH', publishVersion]],
+    postByInputType: { CreateDraftFromVersionInput: createDraftFromVersion, PublishContentVersionInput: publishVersion },
+  },
+  {
+    path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations',
+    methods: [['GET', loadVersionRelations], ['POST', createRelation]],
+  },
+  {
+    path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations/{relationId:id}',
+    methods: [['GET', loadVersionRelation], ['DELETE', deleteRelation]],
+  },
+  {
+    path: '/content/objects/{contentId:id}/currentversion',
+    methods: [['GET', redirectCurrentVersion], ['COPY', createDraftFromCurrent]],
+    postByInputType: { CreateDraftFromCurrentVersionInput: createDraftFromCurrent },
+  },
+  { path: '/content/objects/{contentId:id}/locations', methods: [['GET', loadContentLocations], ['POST', createLocationForContent]] },
+];

@@ -1,0 +1,95 @@
+import type { ContentType, FieldDefinition } from '@contentrepo/core';
+import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import { RestNotFoundError } from '../http/rest-errors.js';
+import { parseContentTypeUpdate, parseFieldDefinitionCreate, parseFieldDefinitionUpdate } from '../input/parsers/content-type-parser.js';
+import { contentTypeNode, fieldDefinitionListNode, fieldDefinitionNode } from '../output/visitors/content-type-visitor.js';
+import { typeWrite } from './content-type-write-routes.js';
+import { intParam, resource } from './route-support.js';
+
+const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
+const definitionId = (context: RestContext): number => intParam(context, 'fieldDefinitionId');
+
+const definitionOf = (draft: ContentType, id: number): FieldDefinition => {
+  const definition = draft.fieldDefinitions.find((candidate) => candidate.id === id);
+  if (!definition) throw new RestNotFoundError(`Could not find 'FieldDefinition' with identifier '${id}'`);
+  return definition;
+};
+
+const definitionResult = (context: RestContext, draft: ContentType, definition: FieldDefinition, status = 200): RestResult =>
+  resource(fieldDefinitionNode(draft, definition, context.visit), {
+    status,
+    acceptPatch: 'FieldDefinitionUpdate',
+    ...(status === 201 ? { location: context.hrefs.fieldDefinition(draft.id, definition.id, true) } : {}),
+  });
+
+/** GET /content/types/{id}/draft → ContentType (status DRAFT, hrefs under /draft), rest.md §3.3 row 18. */
+export const loadDraft: RestHandler = async (context) =>
+  resource(contentTypeNode(await context.repository.contentTypeService.loadContentTypeDraft(typeId(context)), true, context.visit), {
+    acceptPatch: 'ContentTypeUpdate',
+  });
+
+/** PATCH /content/types/{id}/draft (ContentTypeUpdate) → 200 ContentTypeInfo; 403 for a taken identifier/remoteId (row 19). */
+export const updateDraft: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentTypeUpdate']);
+  const struct = parseContentTypeUpdate(data, context.hrefs.prefix);
+  const draft = await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.updateContentTypeDraft(typeId(context), struct));
+  return resource(contentTypeNode(draft, false, context.visit), { acceptPatch: 'ContentTypeUpdate' });
+};
+
+/** DELETE /content/types/{id}/draft → 204 (row 20). */
+export const deleteDraft: RestHandler = async (context) => {
+  await context.repository.contentTypeService.deleteContentTypeDraft(typeId(context));
+  return { kind: 'empty', status: 204 };
+};
+
+/**
+ * PUBLISH /content/types/{id}/draft (or POST with PublishContentTypeInput) → **200** with the published
+ * ContentType (rows 21–22, quirk 5, §11); 403 when the draft has no field definitions.
+ */
+export const publishDraft: RestHandler = async (context) => {
+  const type = await typeWrite(['BadState'], () => context.repository.contentTypeService.publishContentTypeDraft(typeId(context)));
+  return resource(contentTypeNode(type, true, context.visit));
+};
+
+/** GET /content/types/{id}/draft/fieldDefinitions → FieldDefinitionList of the draft (row 23). */
+export const loadDraftFieldDefinitions: RestHandler = async (context) =>
+  resource(fieldDefinitionListNode(await context.repository.contentTypeService.loadContentTypeDraft(typeId(context)), context.visit));
+
+/**
+ * POST /content/types/{id}/draft/fieldDefinitions (FieldDefinitionCreate) → 201 FieldDefinition with its Location
+ * (row 24); 400 for an invalid definition, 403 for a taken identifier or a singular field type twice.
+ */
+export const addFieldDefinition: RestHandler = async (context) => {
+  const { data } = await context.input(['FieldDefinitionCreate']);
+  const struct = parseFieldDefinitionCreate(data);
+  const draft = await typeWrite(['InvalidArgument', 'BadState'], () => context.repository.contentTypeService.addFieldDefinition(typeId(context), struct));
+  const added = draft.fieldDefinitions.find((definition) => definition.identifier === struct.identifier);
+  if (!added) throw new Error(`The added field definition '${struct.identifier}' is missing from the draft`);
+  return definitionResult(context, draft, added, 201);
+};
+
+/** GET /content/types/{id}/draft/fieldDefinitions/{fid} → FieldDefinition (row 25). */
+export const loadDraftFieldDefinition: RestHandler = async (context) => {
+  const draft = await context.repository.contentTypeService.loadContentTypeDraft(typeId(context));
+  return definitionResult(context, draft, definitionOf(draft, definitionId(context)));
+};
+
+/** PATCH /content/types/{id}/draft/fieldDefinitions/{fid} (FieldDefinitionUpdate) → 200 FieldDefinition (row 26). */
+export const updateFieldDefinition: RestHandler = async (context) => {
+  const { data } = await context.input(['FieldDefinitionUpdate']);
+  const struct = parseFieldDefinitionUpdate(data);
+  const id = definitionId(context);
+  const { contentTypeService } = context.repository;
+  definitionOf(await contentTypeService.loadContentTypeDraft(typeId(context)), id);
+  const draft = await typeWrite(['InvalidArgument', 'BadState'], () => contentTypeService.updateFieldDefinition(typeId(context), id, struct));
+  return definitionResult(context, draft, definitionOf(draft, id));
+};
+
+/** DELETE /content/types/{id}/draft/fieldDefinitions/{fid} → 204 (row 27). */
+export const removeFieldDefinition: RestHandler = async (context) => {
+  const id = definitionId(context);
+  const { contentTypeService } = context.repository;
+  definitionOf(await contentTypeService.loadContentTypeDraft(typeId(context)), id);
+  await typeWrite(['InvalidArgument', 'BadState'], () => contentTypeService.removeFieldDefinition(typeId(context), id));
+  return { kind: 'empty', status: 204 };
+};

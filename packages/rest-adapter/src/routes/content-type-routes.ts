@@ -1,0 +1,142 @@
+import type { ContentType } from '@contentrepo/core';
+import type { RestContext, RestHandler } from '../http/rest-context.js';
+import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import {
+  contentTypeGroupListNode,
+  contentTypeGroupNode,
+  contentTypeGroupRefListNode,
+  contentTypeListNode,
+  contentTypeNode,
+  fieldDefinitionListNode,
+  fieldDefinitionNode,
+} from '../output/visitors/content-type-visitor.js';
+import {
+  addFieldDefinition,
+  deleteDraft,
+  loadDraft,
+  loadDraftFieldDefinition,
+  loadDraftFieldDefinitions,
+  publishDraft,
+  removeFieldDefinition,
+  updateDraft,
+  updateFieldDefinition,
+} from './content-type-draft-routes.js';
+import {
+  copyType,
+  createDraftWithUpdate,
+  createGroup,
+  createType,
+  deleteGroup,
+  deleteType,
+  linkGroup,
+  unlinkGroup,
+  updateGroup,
+  viewTypes,
+} from './content-type-write-routes.js';
+import { intParam, intQuery, resource, wantsVariant } from './route-support.js';
+
+const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
+
+/** GET /content/typegroups (`?identifier=` → 307), rest.md §3.3 row 1. */
+const loadGroups: RestHandler = async (context) => {
+  const { contentTypeService } = context.repository;
+  const identifier = context.query.get('identifier');
+  if (identifier !== null) {
+    const group = await contentTypeService.loadContentTypeGroupByIdentifier(identifier);
+    return { kind: 'redirect', status: 307, location: context.hrefs.contentTypeGroup(group.id) };
+  }
+  return resource(contentTypeGroupListNode(await contentTypeService.loadContentTypeGroups(), context.visit));
+};
+
+const loadGroup: RestHandler = async (context) =>
+  resource(contentTypeGroupNode(await context.repository.contentTypeService.loadContentTypeGroup(intParam(context, 'groupId')), context.visit), {
+    acceptPatch: 'ContentTypeGroupInput',
+  });
+
+/** GET /content/typegroups/{id}/types: ContentTypeInfoList, or ContentTypeList when asked (row 6). */
+const loadGroupTypes: RestHandler = async (context) => {
+  const groupId = intParam(context, 'groupId');
+  const types = await context.repository.contentTypeService.loadContentTypes(groupId);
+  return resource(contentTypeListNode(types, wantsVariant(context, 'ContentTypeList'), context.hrefs.contentTypeGroupTypes(groupId), context.visit));
+};
+
+const ORDER_BY = { name: (type: ContentType) => type.names[type.mainLanguageCode] ?? type.identifier, lastmodified: (type: ContentType) => type.modificationDate.getTime() };
+
+/**
+ * GET /content/types (row 8): `?identifier=` / `?remoteId=` give a one-element list (404 when unknown);
+ * `?orderby=name|lastmodified&sort=asc|desc`, `?offset=&limit=`.
+ */
+const loadTypes: RestHandler = async (context) => {
+  const { contentTypeService } = context.repository;
+  const identifier = context.query.get('identifier');
+  const remoteId = context.query.get('remoteId');
+  let types: readonly ContentType[];
+  if (identifier !== null) types = [await contentTypeService.loadContentTypeByIdentifier(identifier)];
+  else if (remoteId !== null) types = [await contentTypeService.loadContentTypeByRemoteId(remoteId)];
+  else types = await contentTypeService.loadAllContentTypes();
+
+  const orderBy = context.query.get('orderby');
+  const sort = (context.query.get('sort') ?? 'asc').toLowerCase();
+  if (orderBy !== null && orderBy !== 'name' && orderBy !== 'lastmodified') throw new BadRequestError(`Unknown orderby '${orderBy}': expected name or lastmodified`);
+  if (sort !== 'asc' && sort !== 'desc') throw new BadRequestError(`Unknown sort '${sort}': expected asc or desc`);
+  if (orderBy !== null) {
+    const key = ORDER_BY[orderBy];
+    types = [...types].sort((a, b) => {
+      const [left, right] = [key(a), key(b)];
+      const order = left < right ? -1 : left > right ? 1 : 0;
+      return sort === 'asc' ? order : -order;
+    });
+  }
+  const offset = intQuery(context, 'offset', 0);
+  const limit = intQuery(context, 'limit', -1);
+  if (offset < 0) throw new BadRequestError('offset must not be negative');
+  types = types.slice(offset, limit < 0 ? undefined : offset + limit);
+  return resource(contentTypeListNode(types, wantsVariant(context, 'ContentTypeList'), context.hrefs.path('/content/types'), context.visit));
+};
+
+const loadType: RestHandler = async (context) =>
+  resource(contentTypeNode(await context.repository.contentTypeService.loadContentType(typeId(context)), true, context.visit));
+
+const loadFieldDefinitions: RestHandler = async (context) =>
+  resource(fieldDefinitionListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
+
+const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (context) => {
+  const type = await context.repository.contentTypeService.loadContentType(typeId(context));
+  const key = context.params['fieldDefinition'] ?? '';
+  const definition = type.fieldDefinitions.find((candidate) => (by === 'id' ? String(candidate.id) === key : candidate.identifier === key));
+  if (!definition) throw new RestNotFoundError(`Could not find 'FieldDefinition' with identifier '${key}'`);
+  return resource(fieldDefinitionNode(type, definition, context.visit));
+};
+
+const loadTypeGroups: RestHandler = async (context) =>
+  resource(contentTypeGroupRefListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
+
+/** Content type routes (rest.md §3.3), with the `Allow` order of §7.2. */
+export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', createGroup]] },
+  { path: '/content/typegroups/{groupId:id}', methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]] },
+  { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes], ['POST', createType]] },
+  { path: '/content/types', methods: [['GET', loadTypes]] },
+  { path: '/content/types/view', methods: [['POST', viewTypes]] },
+  {
+    path: '/content/types/{contentTypeId:id}',
+    methods: [['COPY', copyType], ['GET', loadType], ['POST', createDraftWithUpdate], ['DELETE', deleteType]],
+    postByInputType: { CopyContentTypeInput: copyType },
+  },
+  {
+    path: '/content/types/{contentTypeId:id}/draft',
+    methods: [['DELETE', deleteDraft], ['GET', loadDraft], ['PATCH', updateDraft], ['PUBLISH', publishDraft]],
+    postByInputType: { PublishContentTypeInput: publishDraft },
+  },
+  { path: '/content/types/{contentTypeId:id}/fieldDefinitions', methods: [['GET', loadFieldDefinitions]] },
+  { path: '/content/types/{contentTypeId:id}/fieldDefinitions/{fieldDefinition:id}', methods: [['GET', loadFieldDefinition('id')]] },
+  { path: '/content/types/{contentTypeId:id}/fieldDefinition/{fieldDefinition:identifier}', methods: [['GET', loadFieldDefinition('identifier')]] },
+  { path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions', methods: [['GET', loadDraftFieldDefinitions], ['POST', addFieldDefinition]] },
+  {
+    path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions/{fieldDefinitionId:id}',
+    methods: [['GET', loadDraftFieldDefinition], ['PATCH', updateFieldDefinition], ['DELETE', removeFieldDefinition]],
+  },
+  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', linkGroup]] },
+  { path: '/content/types/{contentTypeId:id}/groups/{groupId:id}', methods: [['DELETE', unlinkGroup]] },
+];

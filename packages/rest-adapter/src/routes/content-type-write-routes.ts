@@ -1,0 +1,147 @@
+import { ContentTypeValidationError, isRepositoryError, type RepositoryErrorCode } from '@contentrepo/core';
+import type { RestContext, RestHandler } from '../http/rest-context.js';
+import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
+import { parseHref } from '../input/href.js';
+import { parseContentTypeViewInput } from '../input/parsers/content-type-view-parser.js';
+import {
+  parseContentTypeCreate,
+  parseContentTypeGroupCreate,
+  parseContentTypeGroupUpdate,
+  parseContentTypeUpdate,
+} from '../input/parsers/content-type-parser.js';
+import { contentTypeGroupNode, contentTypeGroupRefListNode, contentTypeListNode, contentTypeNode } from '../output/visitors/content-type-visitor.js';
+import { intParam, resource } from './route-support.js';
+
+/**
+ * Runs a content type write with the conversions of Ibexa's ContentType controller (rest.md §6): a
+ * ContentTypeValidationError (Ibexa `ContentTypeValidationException` / `ContentTypeFieldDefinitionValidationException`)
+ * becomes 400, the core errors `forbidden` become 403; anything else keeps its status.
+ */
+export async function typeWrite<T>(forbidden: readonly RepositoryErrorCode[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ContentTypeValidationError) throw new BadRequestError(error.message, error);
+    if (isRepositoryError(error) && forbidden.includes(error.code)) throw new ForbiddenError(error.message, error);
+    throw error;
+  }
+}
+
+const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
+const groupId = (context: RestContext): number => intParam(context, 'groupId');
+
+/** POST /content/typegroups (ContentTypeGroupInput) → 201 ContentTypeGroup; 403 for a taken identifier (§3.3 row 2). */
+export const createGroup: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentTypeGroupInput']);
+  const struct = parseContentTypeGroupCreate(data, context.hrefs.prefix);
+  const group = await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.createContentTypeGroup(struct));
+  return resource(contentTypeGroupNode(group, context.visit), { status: 201, location: context.hrefs.contentTypeGroup(group.id), acceptPatch: 'ContentTypeGroupInput' });
+};
+
+/** PATCH /content/typegroups/{id} → 200 ContentTypeGroup; 403 for a taken identifier (row 4). */
+export const updateGroup: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentTypeGroupInput']);
+  const struct = parseContentTypeGroupUpdate(data, context.hrefs.prefix);
+  const group = await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.updateContentTypeGroup(groupId(context), struct));
+  return resource(contentTypeGroupNode(group, context.visit), { acceptPatch: 'ContentTypeGroupInput' });
+};
+
+/** DELETE /content/typegroups/{id} → 204; 403 while types are in it (row 5). */
+export const deleteGroup: RestHandler = async (context) => {
+  await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentTypeGroup(groupId(context)));
+  return { kind: 'empty', status: 204 };
+};
+
+/**
+ * POST /content/typegroups/{id}/types[?publish=true] (ContentTypeCreate) → 201 ContentType with Location of the
+ * type, or of its draft without `publish=true` (row 7). 400 for validation failures and for an empty
+ * FieldDefinitions list with publish=true (checked before anything is written); 403 for a taken
+ * identifier/remoteId.
+ */
+export const createType: RestHandler = async (context) => {
+  const group = groupId(context);
+  const { contentTypeService } = context.repository;
+  await contentTypeService.loadContentTypeGroup(group);
+  const publish = context.query.get('publish') === 'true';
+  const { data } = await context.input(['ContentTypeCreate']);
+  const struct = parseContentTypeCreate(data, context.hrefs.prefix);
+  if (publish && struct.fieldDefinitions.length === 0) throw new BadRequestError('ContentType should have at least one field definition to be published.');
+  const draft = await typeWrite(['InvalidArgument'], () => contentTypeService.createContentType(struct, [group]));
+  const type = publish ? await typeWrite(['BadState'], () => contentTypeService.publishContentTypeDraft(draft.id)) : draft;
+  return resource(contentTypeNode(type, true, context.visit), {
+    status: 201,
+    location: context.hrefs.contentType(type.id, !publish),
+    ...(publish ? {} : { acceptPatch: 'ContentTypeUpdate' }),
+  });
+};
+
+/**
+ * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied
+ * (row 11); 403 when a draft exists or the update is refused (the new draft is then removed again).
+ */
+export const createDraftWithUpdate: RestHandler = async (context) => {
+  const id = typeId(context);
+  const { contentTypeService } = context.repository;
+  const { data } = await context.input(['ContentTypeUpdate']);
+  const struct = parseContentTypeUpdate(data, context.hrefs.prefix);
+  await typeWrite(['BadState'], () => contentTypeService.createContentTypeDraft(id));
+  try {
+    const draft = await typeWrite(['InvalidArgument'], () => contentTypeService.updateContentTypeDraft(id, struct));
+    return resource(contentTypeNode(draft, false, context.visit), { status: 201, location: context.hrefs.contentType(id), acceptPatch: 'ContentTypeUpdate' });
+  } catch (error) {
+    await contentTypeService.deleteContentTypeDraft(id);
+    throw error;
+  }
+};
+
+/** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy (rows 12–13). */
+export const copyType: RestHandler = async (context) => {
+  const copy = await context.repository.contentTypeService.copyContentType(typeId(context));
+  return { kind: 'empty', status: 201, location: context.hrefs.contentType(copy.id) };
+};
+
+/** DELETE /content/types/{id} → 204; 403 while content of the type exists (row 14). */
+export const deleteType: RestHandler = async (context) => {
+  await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentType(typeId(context)));
+  return { kind: 'empty', status: 204 };
+};
+
+/**
+ * POST /content/types/{id}/groups?group=<ContentTypeGroup href> → 200 ContentTypeGroupRefList (row 29, quirk 6);
+ * 400 for a missing or unparsable href, 403 when already linked.
+ */
+export const linkGroup: RestHandler = async (context) => {
+  const id = typeId(context);
+  const href = context.query.get('group');
+  if (href === null || href === '') throw new BadRequestError("The 'group' query parameter is required");
+  let target: number;
+  try {
+    target = parseHref(href, context.hrefs.prefix, 'contentTypeGroup');
+  } catch (error) {
+    throw new BadRequestError(`Invalid 'group' parameter '${href}': expected a content type group href`, error instanceof Error ? error : undefined);
+  }
+  const { contentTypeService } = context.repository;
+  await typeWrite(['InvalidArgument'], () => contentTypeService.assignContentTypeGroup(id, target));
+  return resource(contentTypeGroupRefListNode(await contentTypeService.loadContentType(id), context.visit));
+};
+
+/** DELETE /content/types/{id}/groups/{gid} → 200 ContentTypeGroupRefList; 404 when not linked, 403 for the last group (row 30). */
+export const unlinkGroup: RestHandler = async (context) => {
+  const id = typeId(context);
+  const group = groupId(context);
+  const { contentTypeService } = context.repository;
+  const type = await contentTypeService.loadContentType(id);
+  await contentTypeService.loadContentTypeGroup(group);
+  if (!type.groupIds.includes(group)) throw new RestNotFoundError('The content type is not in the given group');
+  if (type.groupIds.length === 1) throw new ForbiddenError('Cannot delete the last content type group');
+  await typeWrite(['BadState', 'InvalidArgument'], () => contentTypeService.unassignContentTypeGroup(id, group));
+  return resource(contentTypeGroupRefListNode(await contentTypeService.loadContentType(id), context.visit));
+};
+
+/** POST /content/types/view (ContentTypeViewInput, 4.6+) → 200 ContentTypeList of the matching types (row 9). */
+export const viewTypes: RestHandler = async (context) => {
+  const { data } = await context.input(['ContentTypeViewInput']);
+  const view = parseContentTypeViewInput(data);
+  const result = await context.repository.contentTypeService.findContentTypes(view.query);
+  return resource(contentTypeListNode(result.items, true, context.hrefs.path('/content/types/view'), context.visit));
+};

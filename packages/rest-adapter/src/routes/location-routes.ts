@@ -1,0 +1,152 @@
+import { UnauthorizedError, type Location } from '@contentrepo/core';
+import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { forbidOn } from '../error-response.js';
+import { parseDestination, parseLocationPathString, type Destination } from '../input/href.js';
+import { destinationOf, parseLocationCreate, parseLocationUpdate } from '../input/parsers/content-parser.js';
+import { reader } from '../input/reader.js';
+import { locationListNode, locationNode } from '../output/visitors/location-visitor.js';
+import { intParam, intQuery, locationIdParam, resource } from './route-support.js';
+import { trashLocation } from './trash-routes.js';
+import { locationIdOfAlias } from './url-routes.js';
+
+/** A Location resource with its child count (rest.md §5.5). */
+async function locationResult(context: RestContext, location: Location, options: { status?: number; location?: string } = {}): Promise<RestResult> {
+  const childCount = await context.repository.locationService.getLocationChildCount(location.id);
+  return resource(locationNode({ location, childCount }, context.visit), { acceptPatch: 'LocationUpdate', ...options });
+}
+
+/** POST /content/objects/{id}/locations (LocationCreate) → 201 (rest.md §3.1 row 29); rule violations are 403. */
+export const createLocationForContent: RestHandler = async (context) => {
+  const { data } = await context.input(['LocationCreate']);
+  const struct = parseLocationCreate(reader(data, 'LocationCreate'), context.hrefs.prefix);
+  const location = await forbidOn(['InvalidArgument', 'BadState'], () =>
+    context.repository.locationService.createLocation(intParam(context, 'contentId'), struct),
+  );
+  return locationResult(context, location, { status: 201, location: context.hrefs.location(location.pathString) });
+};
+
+/** GET /content/locations?id=|remoteId=|urlAlias= → 307 (rest.md §3.2 row 1). */
+const redirectLocation: RestHandler = async (context) => {
+  const { locationService } = context.repository;
+  const id = context.query.get('id');
+  const remoteId = context.query.get('remoteId');
+  let location: Location;
+  if (id !== null && /^\d+$/.test(id)) location = await locationService.loadLocation(Number(id));
+  else if (remoteId) location = await locationService.loadLocationByRemoteId(remoteId);
+  else if (context.query.get('urlAlias')) location = await locationService.loadLocation(await locationIdOfAlias(context, context.query.get('urlAlias') ?? ''));
+  else throw new BadRequestError("At least one of 'id', 'remoteId' or 'urlAlias' query parameters is required");
+  return { kind: 'redirect', status: 307, location: context.hrefs.location(location.pathString) };
+};
+
+/** GET /content/locations/{path}: 404 when the path is not the location's pathString (rest.md §3 parameters). */
+const loadLocation: RestHandler = async (context) => {
+  const location = await context.repository.locationService.loadLocation(locationIdParam(context));
+  if (location.pathString !== `/${context.params['locationPath'] ?? ''}/`) {
+    throw new RestNotFoundError(`Could not find 'Location' with identifier '${context.params['locationPath'] ?? ''}'`);
+  }
+  return locationResult(context, location);
+};
+
+/**
+ * PATCH (LocationUpdate): `hidden` hides or reveals (rest.md §3.2 row 3). `content/hide` is checked before anything
+ * is written, so that a refused request changes nothing; the update (which may refuse a taken remoteId) runs first.
+ */
+const updateLocation: RestHandler = async (context) => {
+  const { data } = await context.input(['LocationUpdate']);
+  const { struct, hidden } = parseLocationUpdate(data);
+  const { locationService, permissionResolver } = context.repository;
+  const id = locationIdParam(context);
+  const location = await locationService.loadLocation(id);
+  const target = { kind: 'content', contentInfo: location.contentInfo, locationIds: [id] } as const;
+  if (hidden !== undefined && !(await permissionResolver.canUser('content', 'hide', target))) {
+    throw new UnauthorizedError('content', 'hide', { locationId: id });
+  }
+  let updated = await locationService.updateLocation(id, struct);
+  if (hidden === true) updated = await locationService.hideLocation(id);
+  if (hidden === false) updated = await locationService.unhideLocation(id);
+  return locationResult(context, updated);
+};
+
+const deleteLocation: RestHandler = async (context) => {
+  await context.repository.locationService.deleteLocation(locationIdParam(context));
+  return { kind: 'empty', status: 204 };
+};
+
+function locationDestination(destination: Destination, header: string): number {
+  if (destination.kind !== 'location') throw new BadRequestError(`${header} is not an acceptable destination`);
+  return destination.id;
+}
+
+const copy = async (context: RestContext, targetId: number): Promise<RestResult> => {
+  const copied = await context.repository.locationService.copySubtree(locationIdParam(context), targetId);
+  return { kind: 'empty', status: 201, location: context.hrefs.location(copied.pathString) };
+};
+
+const move = async (context: RestContext, targetId: number): Promise<RestResult> => {
+  const moved = await context.repository.locationService.moveSubtree(locationIdParam(context), targetId);
+  return { kind: 'empty', status: 201, location: context.hrefs.location(moved.pathString) };
+};
+
+const swap = async (context: RestContext, otherId: number): Promise<RestResult> => {
+  await context.repository.locationService.swapLocation(locationIdParam(context), otherId);
+  return { kind: 'empty', status: 204 };
+};
+
+/** Runs a tree verb with the `Destination` header (rest.md §3.2 rows 5–7, §7.3); MOVE to `/content/trash` trashes (row 6b). */
+const byHeader =
+  (verb: (context: RestContext, targetId: number) => Promise<RestResult>, allowTrash = false): RestHandler =>
+  async (context) => {
+    const header = context.header('destination') ?? '';
+    const destination = parseDestination(header, context.hrefs.prefix);
+    if (destination.kind === 'trash') {
+      if (!allowTrash) throw new BadRequestError(`${header} is not an acceptable destination`);
+      return trashLocation(context);
+    }
+    return verb(context, locationDestination(destination, header));
+  };
+
+/** Runs a tree verb with a 5.x `*Input` payload `{destination: "/1/2"}` (rest.md §3.2 rows 8–10). */
+const byInput =
+  (name: string, verb: (context: RestContext, targetId: number) => Promise<RestResult>): RestHandler =>
+  async (context) => {
+    const { data } = await context.input([name]);
+    return verb(context, parseLocationPathString(destinationOf(data, name), name).id);
+  };
+
+/** GET …/children?offset=0&limit=10 (rest.md §3.2 row 12): defaults 0/10, a negative limit means 25. */
+const loadChildren: RestHandler = async (context) => {
+  const offset = Math.max(0, intQuery(context, 'offset', 0));
+  const limitParameter = intQuery(context, 'limit', 10);
+  const limit = limitParameter < 0 ? 25 : limitParameter;
+  const parentId = locationIdParam(context);
+  const children = await context.repository.locationService.loadLocationChildren(parentId, offset, limit);
+  const parent = await context.repository.locationService.loadLocation(parentId);
+  return resource(locationListNode(children.locations, context.hrefs.locationChildren(parent.pathString), context.visit));
+};
+
+
+/** Location routes (rest.md §3.2). */
+export const locationRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/content/locations', methods: [['GET', redirectLocation]] },
+  {
+    path: '/content/locations/{locationPath:locationPath}',
+    methods: [
+      ['GET', loadLocation],
+      ['PATCH', updateLocation],
+      ['DELETE', deleteLocation],
+      ['COPY', byHeader(copy)],
+      ['MOVE', byHeader(move, true)],
+      ['SWAP', byHeader(swap)],
+    ],
+    postByInputType: {
+      CopyLocationInput: byInput('CopyLocationInput', copy),
+      MoveLocationInput: byInput('MoveLocationInput', move),
+      SwapLocationInput: byInput('SwapLocationInput', swap),
+      TrashLocationInput: trashLocation,
+    },
+    inputTypeVerbs: { TrashLocationInput: ['TRASH'] },
+  },
+  { path: '/content/locations/{locationPath:locationPath}/children', methods: [['GET', loadChildren]] },
+];

@@ -1,0 +1,196 @@
+import { isRepositoryError, type Policy, type Role, type RoleDraft } from '@contentrepo/core';
+import { forbidOn } from '../error-response.js';
+import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { parsePolicyCreate, parsePolicyUpdate, parseRoleInput } from '../input/parsers/role-parser.js';
+import { policyListNode, policyNode, roleListNode, roleNode } from '../output/visitors/role-visitor.js';
+import { userHrefs } from '../output/visitors/user-hrefs.js';
+import { intParam, intQuery, resource } from './route-support.js';
+
+const roleId = (context: RestContext): number => intParam(context, 'roleId');
+const policyId = (context: RestContext): number => intParam(context, 'policyId');
+
+/** Runs `work`, giving null for a NotFound error. */
+async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isRepositoryError(error) && error.code === 'NotFound') return null;
+    throw error;
+  }
+}
+
+/**
+ * The draft a `/user/roles/{id}/draft` route means: the draft of the published role `id`, else the draft whose own
+ * id is `id` (a new role created with `?publish=false`), as Ibexa's controllers look it up.
+ * @throws NotFoundError
+ */
+async function draftOf(context: RestContext, id: number): Promise<RoleDraft> {
+  const { roleService } = context.repository;
+  return (await orNull(() => roleService.loadRoleDraftByRoleId(id))) ?? roleService.loadRoleDraft(id);
+}
+
+/** The published role `id`, or else the draft with that id (whose `Policies` ref points here too). */
+async function roleOrDraft(context: RestContext, id: number): Promise<Role> {
+  const { roleService } = context.repository;
+  return (await orNull(() => roleService.loadRole(id))) ?? roleService.loadRoleDraft(id);
+}
+
+const roleResult = (context: RestContext, role: Role, options: { status?: number; location?: string } = {}): RestResult =>
+  resource(roleNode(role, context.visit), { acceptPatch: 'RoleInput', ...options });
+
+const policyResult = (context: RestContext, policy: Policy, options: { status?: number; location?: string } = {}): RestResult =>
+  resource(policyNode(policy, context.visit), { acceptPatch: 'PolicyUpdate', ...options });
+
+/** GET /user/roles?identifier= (unknown: empty list) or ?offset=&limit= → RoleList (row 30, quirk 4). */
+const loadRoles: RestHandler = async (context) => {
+  const { roleService } = context.repository;
+  const identifier = context.query.get('identifier');
+  let roles: readonly Role[];
+  if (identifier !== null) {
+    const role = await orNull(() => roleService.loadRoleByIdentifier(identifier));
+    roles = role ? [role] : [];
+  } else {
+    const offset = Math.max(0, intQuery(context, 'offset', 0));
+    const limit = intQuery(context, 'limit', -1);
+    roles = (await roleService.loadRoles()).slice(offset, limit < 0 ? undefined : offset + limit);
+  }
+  return resource(roleListNode(roles, userHrefs(context.hrefs).roles(), context.visit));
+};
+
+/**
+ * POST /user/roles (RoleInput) → 201 published Role, or with `?publish=false` 201 RoleDraft (row 31, §11);
+ * identifier taken or no permission: 403.
+ */
+const createRole: RestHandler = async (context) => {
+  const { data } = await context.input(['RoleInput']);
+  const { identifier } = parseRoleInput(data);
+  const { roleService } = context.repository;
+  const publish = context.query.get('publish') !== 'false';
+  const role = await forbidOn(['InvalidArgument', 'Unauthorized'], () =>
+    publish ? roleService.createAndPublishRole({ identifier }) : roleService.createRole({ identifier }),
+  );
+  return roleResult(context, role, { status: 201, location: userHrefs(context.hrefs).role(role.id) });
+};
+
+const loadRole: RestHandler = async (context) => roleResult(context, await context.repository.roleService.loadRole(roleId(context)));
+
+/** POST /user/roles/{id} → 201 RoleDraft (row 33); a draft exists already or no permission: 403. */
+const createRoleDraft: RestHandler = async (context) => {
+  const draft = await forbidOn(['InvalidArgument', 'Unauthorized'], () => context.repository.roleService.createRoleDraft(roleId(context)));
+  return roleResult(context, draft, { status: 201, location: userHrefs(context.hrefs).role(draft.id) });
+};
+
+/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role (row 34). */
+const updateRole: RestHandler = async (context) => {
+  const { data } = await context.input(['RoleInput']);
+  return roleResult(context, await context.repository.roleService.updateRole(roleId(context), parseRoleInput(data)));
+};
+
+const deleteRole: RestHandler = async (context) => {
+  await context.repository.roleService.deleteRole(roleId(context));
+  return { kind: 'empty', status: 204 };
+};
+
+const loadDraft: RestHandler = async (context) => roleResult(context, await draftOf(context, roleId(context)));
+
+/** PATCH /user/roles/{id}/draft (RoleInput) → 200 RoleDraft (row 36). */
+const updateDraft: RestHandler = async (context) => {
+  const { data } = await context.input(['RoleInput']);
+  const draft = await draftOf(context, roleId(context));
+  return roleResult(context, await context.repository.roleService.updateRoleDraft(draft.id, parseRoleInput(data)));
+};
+
+/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role (rows 37–38). */
+const publishDraft: RestHandler = async (context) => {
+  const draft = await draftOf(context, roleId(context));
+  const role = await context.repository.roleService.publishRoleDraft(draft.id);
+  return { kind: 'empty', status: 204, location: userHrefs(context.hrefs).role(role.id) };
+};
+
+const deleteDraft: RestHandler = async (context) => {
+  const draft = await draftOf(context, roleId(context));
+  await context.repository.roleService.deleteRoleDraft(draft.id);
+  return { kind: 'empty', status: 204 };
+};
+
+/** GET /user/roles/{id}/policies → PolicyList (row 39). */
+const loadPolicies: RestHandler = async (context) => {
+  const role = await roleOrDraft(context, roleId(context));
+  return resource(policyListNode(role.policies, userHrefs(context.hrefs).rolePolicies(roleId(context)), context.visit));
+};
+
+/**
+ * POST /user/roles/{id}/policies (PolicyCreate) → 201 Policy (row 40): added to the draft when `id` is a draft,
+ * else to the published role through a draft published at once.
+ */
+const addPolicy: RestHandler = async (context) => {
+  const { data } = await context.input(['PolicyCreate']);
+  const struct = parsePolicyCreate(data);
+  const id = roleId(context);
+  const { roleService } = context.repository;
+  const draft = await orNull(() => roleService.loadRoleDraft(id));
+  let policy: Policy | undefined;
+  if (draft) policy = (await roleService.addPolicyByRoleDraft(draft.id, struct)).policies.reduce<Policy | undefined>((last, p) => (!last || p.id > last.id ? p : last), undefined);
+  else policy = await roleService.addPolicy(id, struct);
+  if (!policy) throw new Error('The added policy is missing');
+  return policyResult(context, policy, { status: 201, location: userHrefs(context.hrefs).policy(policy.roleId, policy.id) });
+};
+
+/** DELETE /user/roles/{id}/policies → 204, every policy removed (row 41). */
+const deletePolicies: RestHandler = async (context) => {
+  await context.repository.roleService.deletePolicy(roleId(context), null);
+  return { kind: 'empty', status: 204 };
+};
+
+/** GET /user/roles/{id}/policies/{policyId} → Policy (row 42). */
+const loadPolicy: RestHandler = async (context) => {
+  const role = await roleOrDraft(context, roleId(context));
+  const policy = role.policies.find((candidate) => candidate.id === policyId(context));
+  if (!policy) throw new RestNotFoundError(`Policy not found: '${context.path}'.`);
+  return policyResult(context, policy);
+};
+
+/** PATCH /user/roles/{id}/policies/{policyId} (PolicyUpdate) → 200 Policy (row 42). */
+const updatePolicy: RestHandler = async (context) => {
+  const { data } = await context.input(['PolicyUpdate']);
+  const struct = parsePolicyUpdate(data);
+  const id = roleId(context);
+  const { roleService } = context.repository;
+  const draft = await orNull(() => roleService.loadRoleDraft(id));
+  const policy = draft ? await roleService.updatePolicyByRoleDraft(draft.id, policyId(context), struct) : await roleService.updatePolicy(id, policyId(context), struct);
+  return policyResult(context, policy);
+};
+
+/** DELETE /user/roles/{id}/policies/{policyId} → 204 (row 42). */
+const deletePolicy: RestHandler = async (context) => {
+  const id = roleId(context);
+  const { roleService } = context.repository;
+  const draft = await orNull(() => roleService.loadRoleDraft(id));
+  if (draft) await roleService.removePolicyByRoleDraft(draft.id, policyId(context));
+  else await roleService.deletePolicy(id, policyId(context));
+  return { kind: 'empty', status: 204 };
+};
+
+/** GET /user/policies?userId= → PolicyList of every role the user has, directly or through groups (row 43). */
+const loadPoliciesOfUser: RestHandler = async (context) => {
+  const userId = context.query.get('userId');
+  if (userId === null || !/^\d+$/.test(userId)) throw new BadRequestError("The 'userId' query parameter is required and must be a user id");
+  const policies = await context.repository.roleService.loadPoliciesByUserId(Number(userId));
+  return resource(policyListNode(policies, userHrefs(context.hrefs).policies(), context.visit));
+};
+
+/** Roles and policies (rest.md §3.5 rows 30–43). */
+export const roleRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/user/policies', methods: [['GET', loadPoliciesOfUser]] },
+  { path: '/user/roles', methods: [['GET', loadRoles], ['POST', createRole]] },
+  { path: '/user/roles/{roleId:id}', methods: [['POST', createRoleDraft], ['GET', loadRole], ['PATCH', updateRole], ['DELETE', deleteRole]] },
+  {
+    path: '/user/roles/{roleId:id}/draft',
+    methods: [['GET', loadDraft], ['PATCH', updateDraft], ['PUBLISH', publishDraft], ['DELETE', deleteDraft]],
+    postByInputType: { PublishRoleInput: publishDraft },
+  },
+  { path: '/user/roles/{roleId:id}/policies', methods: [['GET', loadPolicies], ['POST', addPolicy], ['DELETE', deletePolicies]] },
+  { path: '/user/roles/{roleId:id}/policies/{policyId:id}', methods: [['GET', loadPolicy], ['PATCH', updatePolicy], ['DELETE', deletePolicy]] },
+];

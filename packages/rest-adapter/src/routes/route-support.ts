@@ -1,0 +1,88 @@
+import { UnauthorizedError, type ContentInfo, type Location } from '@contentrepo/core';
+import type { RestContext, RestResult } from '../http/rest-context.js';
+import { BadRequestError } from '../http/rest-errors.js';
+import type { ObjectNode } from '../output/node.js';
+import { contentNode, type EmbeddedVersion } from '../output/visitors/content-visitor.js';
+
+/** A numeric path parameter (the route regex guarantees digits). */
+export function intParam(context: RestContext, name: string): number {
+  return Number(context.params[name]);
+}
+
+/** The last segment of a `locationPath` parameter: the location id (rest.md §3 parameter table). */
+export function locationIdParam(context: RestContext, name = 'locationPath'): number {
+  const path = context.params[name] ?? '';
+  return Number(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/** A 200 (or `status`) resource result. */
+export function resource(
+  root: ObjectNode,
+  options: { status?: number; location?: string; acceptPatch?: string; mediaType?: string } = {},
+): RestResult {
+  return { kind: 'resource', root, ...options };
+}
+
+/** Whether the Accept header asks for the resource variant `name` (rest.md §1.3), case-insensitively. */
+export function wantsVariant(context: RestContext, name: string): boolean {
+  return context.output.variant?.toLowerCase() === name.toLowerCase();
+}
+
+/** `?languages=eng-GB,ger-DE` as a list, or undefined. */
+export function languagesParam(context: RestContext): readonly string[] | undefined {
+  const value = context.query.get('languages');
+  return value ? value.split(',').map((code) => code.trim()).filter((code) => code !== '') : undefined;
+}
+
+/** `?name=` as a non-negative integer, or the default. @throws BadRequestError */
+export function intQuery(context: RestContext, name: string, fallback: number): number {
+  const value = context.query.get(name);
+  if (value === null || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number)) throw new BadRequestError(`Invalid value '${value}' for the '${name}' parameter`);
+  return number;
+}
+
+/** A location the user may read, or null (forbidden or gone): refs to it are then left out. */
+export async function readableLocation(context: RestContext, locationId: number | null): Promise<Location | null> {
+  if (locationId === null) return null;
+  try {
+    return await context.repository.locationService.loadLocation(locationId);
+  } catch (error) {
+    if (error instanceof UnauthorizedError || (error instanceof Error && 'code' in error && error.code === 'NotFound')) return null;
+    throw error;
+  }
+}
+
+/** The current version of an item with its relations, for embedding. */
+export async function currentVersion(
+  context: RestContext,
+  contentId: number,
+  languages?: readonly string[],
+): Promise<EmbeddedVersion> {
+  const content = await context.repository.contentService.loadContent(contentId, languages ? { languages } : {});
+  const relations = await context.repository.contentService.loadRelations(content.versionInfo);
+  return { content, relations };
+}
+
+/**
+ * The `Content` element of an item: `Content` (with the current version) when Accept names it, else
+ * `ContentInfo` (rest.md §3.1 row 3, quirk 1).
+ */
+export async function contentResource(
+  context: RestContext,
+  content: ContentInfo | number,
+  options: { status?: number; location?: string; embed?: boolean } = {},
+): Promise<RestResult> {
+  const embed = options.embed ?? wantsVariant(context, 'Content');
+  const contentId = typeof content === 'number' ? content : content.id;
+  const version = embed ? await currentVersion(context, contentId, languagesParam(context)) : undefined;
+  const info =
+    version?.content.contentInfo ?? (typeof content === 'number' ? await context.repository.contentService.loadContentInfo(content) : content);
+  const mainLocation = await readableLocation(context, info.mainLocationId);
+  return resource(contentNode({ contentInfo: info, mainLocation, ...(version ? { currentVersion: version } : {}) }, context.visit), {
+    ...(options.status === undefined ? {} : { status: options.status }),
+    ...(options.location === undefined ? {} : { location: options.location }),
+    acceptPatch: 'ContentUpdate',
+  });
+}

@@ -1,0 +1,91 @@
+import type { URLAlias } from '@contentrepo/core';
+import type { RestContext, RestHandler } from '../http/rest-context.js';
+import { RestNotFoundError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { forbidOn } from '../error-response.js';
+import { parseUrlAliasCreate, parseUrlWildcardCreate } from '../input/parsers/management-parser.js';
+import { urlAliasHref, urlAliasNode, urlAliasRefListNode, urlWildcardHref, urlWildcardListNode, urlWildcardNode } from '../output/visitors/url-visitor.js';
+import { intParam, locationIdParam, readableLocation, resource } from './route-support.js';
+
+/** An alias element with its location's path (a LOCATION alias's `location` ref names the location path). */
+async function aliasResult(context: RestContext, alias: URLAlias, status = 200) {
+  const location = alias.type === 'LOCATION' ? await readableLocation(context, alias.destination) : null;
+  return resource(urlAliasNode(alias, location?.pathString ?? null, context.visit), {
+    ...(status === 201 ? { status, location: urlAliasHref(context.visit, alias.id) } : {}),
+  });
+}
+
+/**
+ * GET /content/locations/{path}/urlaliases?custom= (rest.md §3.2 row 13): the location's custom aliases by default;
+ * only the literal `custom=false` lists the generated ones.
+ */
+const loadLocationAliases: RestHandler = async (context) => {
+  const location = await context.repository.locationService.loadLocation(locationIdParam(context));
+  const custom = context.query.get('custom') !== 'false';
+  const aliases = await context.repository.urlAliasService.listLocationAliases(location.id, custom);
+  return resource(urlAliasRefListNode(aliases, context.hrefs.locationUrlAliases(location.pathString), context.visit));
+};
+
+/** GET /content/urlaliases (U1): the global aliases. */
+const loadGlobalAliases: RestHandler = async (context) =>
+  resource(urlAliasRefListNode(await context.repository.urlAliasService.listGlobalAliases(), context.hrefs.path('/content/urlaliases'), context.visit));
+
+/** POST /content/urlaliases (U2): 201; a taken path (InvalidArgument) is a 403 (rest.md §6). */
+const createAlias: RestHandler = async (context) => {
+  const { data } = await context.input(['UrlAliasCreate']);
+  const input = parseUrlAliasCreate(data, context.hrefs.prefix);
+  const { urlAliasService } = context.repository;
+  const alias = await forbidOn(['InvalidArgument'], () =>
+    input.type === 'LOCATION'
+      ? urlAliasService.createUrlAlias(input.locationId, input.path, input.languageCode, input.forward, input.alwaysAvailable)
+      : urlAliasService.createGlobalUrlAlias(input.resource, input.path, input.languageCode, input.forward, input.alwaysAvailable),
+  );
+  return aliasResult(context, alias, 201);
+};
+
+const aliasId = (context: RestContext): string => context.params['urlAliasId'] ?? '';
+
+const loadAlias: RestHandler = async (context) => aliasResult(context, await context.repository.urlAliasService.load(aliasId(context)));
+
+/** DELETE /content/urlaliases/{id} (U3): custom and global aliases only. */
+const deleteAlias: RestHandler = async (context) => {
+  const { urlAliasService } = context.repository;
+  await urlAliasService.load(aliasId(context));
+  await urlAliasService.removeAliases([aliasId(context)]);
+  return { kind: 'empty', status: 204 };
+};
+
+/** GET /content/urlwildcards (W1). */
+const loadWildcards: RestHandler = async (context) => resource(urlWildcardListNode(await context.repository.urlWildcardService.loadAll(), context.visit));
+
+/** POST /content/urlwildcards (W2): 201; an existing pattern (InvalidArgument) is a 403. */
+const createWildcard: RestHandler = async (context) => {
+  const { data } = await context.input(['UrlWildcardCreate']);
+  const input = parseUrlWildcardCreate(data);
+  const wildcard = await forbidOn(['InvalidArgument'], () => context.repository.urlWildcardService.create(input.sourceUrl, input.destinationUrl, input.forward));
+  return resource(urlWildcardNode(wildcard, context.visit), { status: 201, location: urlWildcardHref(context.visit, wildcard.id) });
+};
+
+const loadWildcard: RestHandler = async (context) =>
+  resource(urlWildcardNode(await context.repository.urlWildcardService.load(intParam(context, 'wildcardId')), context.visit));
+
+const deleteWildcard: RestHandler = async (context) => {
+  await context.repository.urlWildcardService.remove(intParam(context, 'wildcardId'));
+  return { kind: 'empty', status: 204 };
+};
+
+/** `GET /content/locations?urlAlias=`: the location an alias path leads to (rest.md §3.2 row 1). */
+export async function locationIdOfAlias(context: RestContext, path: string): Promise<number> {
+  const alias = await context.repository.urlAliasService.lookup(path);
+  if (alias.type !== 'LOCATION') throw new RestNotFoundError(`URL alias '${path}' does not lead to a location`);
+  return alias.destination;
+}
+
+/** URL alias and wildcard routes (rest.md §3.4 U1–U3, W1–W3, §3.2 row 13). */
+export const urlRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/content/locations/{locationPath:locationPath}/urlaliases', methods: [['GET', loadLocationAliases]] },
+  { path: '/content/urlaliases', methods: [['GET', loadGlobalAliases], ['POST', createAlias]] },
+  { path: '/content/urlaliases/{urlAliasId:urlAliasId}', methods: [['GET', loadAlias], ['DELETE', deleteAlias]] },
+  { path: '/content/urlwildcards', methods: [['GET', loadWildcards], ['POST', createWildcard]] },
+  { path: '/content/urlwildcards/{wildcardId:id}', methods: [['GET', loadWildcard], ['DELETE', deleteWildcard]] },
+];

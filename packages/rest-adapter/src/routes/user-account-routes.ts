@@ -1,0 +1,154 @@
+import { isRepositoryError, type ContentInfo, type User, type VersionInfo } from '@contentrepo/core';
+import { forbidOn } from '../error-response.js';
+import type { RestContext, RestHandler } from '../http/rest-context.js';
+import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { parseUserUpdate } from '../input/parsers/user-parser.js';
+import { hash, list, obj, ref, type ObjectNode } from '../output/node.js';
+import { versionInfoHash } from '../output/visitors/content-visitor.js';
+import { userGroupRefListNode } from '../output/visitors/user-group-visitor.js';
+import { userHrefs } from '../output/visitors/user-hrefs.js';
+import { userListNode, userNode, userRefListNode } from '../output/visitors/user-visitor.js';
+import { intParam, resource, wantsVariant } from './route-support.js';
+import { forbidMissingTarget, groupRef, paging, userView } from './user-route-support.js';
+
+const userId = (context: RestContext): number => intParam(context, 'userId');
+
+/** A role id from `?roleId=` given as a role href (rest.md §3.5 row 1) or as a plain id. */
+function roleIdOf(value: string): number {
+  const match = /(?:^|\/user\/roles\/)(\d+)\/?$/.exec(value);
+  if (!match?.[1]) throw new BadRequestError(`Invalid value '${value}' for the 'roleId' parameter: expected a role href`);
+  return Number(match[1]);
+}
+
+/**
+ * The users a `/user/users` filter selects (rest.md §3.5 row 1): `roleId` (users the role is assigned to
+ * directly), `remoteId`, `login` or `email`, the first present in that order. An unreadable or unknown match is
+ * an empty result, as in Ibexa's controller; no filter is an empty result too.
+ */
+async function filteredUsers(context: RestContext): Promise<readonly User[]> {
+  const { userService, roleService, contentService } = context.repository;
+  const query = context.query;
+  try {
+    const roleId = query.get('roleId');
+    if (roleId !== null) {
+      const assignments = await roleService.getRoleAssignments(roleIdOf(roleId));
+      const ids = [...new Set(assignments.filter((a) => a.subjectKind === 'user').map((a) => a.subjectId))];
+      const users: User[] = [];
+      for (const id of ids) users.push(await userService.loadUser(id));
+      return users;
+    }
+    const remoteId = query.get('remoteId');
+    if (remoteId !== null) return [await userService.loadUser((await contentService.loadContentInfoByRemoteId(remoteId)).id)];
+    const login = query.get('login');
+    if (login !== null) return [await userService.loadUserByLogin(login)];
+    const email = query.get('email');
+    if (email !== null) return await userService.loadUsersByEmail(email);
+    return [];
+  } catch (error) {
+    if (isRepositoryError(error) && (error.code === 'NotFound' || error.code === 'Unauthorized')) return [];
+    throw error;
+  }
+}
+
+const noUsers = (): RestNotFoundError => new RestNotFoundError('Could not find Users with the given filter');
+
+/** GET /user/users?roleId|remoteId|login|email → UserRefList or UserList (Accept); 404 when none (row 1, quirk 4). */
+const loadUsers: RestHandler = async (context) => {
+  const users = await filteredUsers(context);
+  if (users.length === 0) throw noUsers();
+  const href = userHrefs(context.hrefs).users();
+  if (!wantsVariant(context, 'UserList')) return resource(userRefListNode(users, href, context.visit));
+  const views = [];
+  for (const user of users) views.push(await userView(context, user));
+  return resource(userListNode(views, href, context.visit));
+};
+
+/** HEAD /user/users (same filters): 200 when a user matches, else 404 (row 2 "verify users"). */
+const verifyUsers: RestHandler = async (context) => {
+  if ((await filteredUsers(context)).length === 0) throw noUsers();
+  return { kind: 'empty', status: 200 };
+};
+
+/** PATCH /user/users/{id} (UserUpdate) → 200 User (row 4). */
+export const updateUser: RestHandler = async (context) => {
+  const { data } = await context.input(['UserUpdate']);
+  const user = await context.repository.userService.updateUser(userId(context), parseUserUpdate(data, context.hrefs.prefix));
+  const view = await userView(context, user);
+  return resource(userNode(view.user, view.mainLocation, view.version, context.visit), { acceptPatch: 'UserUpdate' });
+};
+
+/** DELETE /user/users/{id} → 204; deleting yourself is 403 (row 5). */
+export const deleteUser: RestHandler = async (context) => {
+  await forbidOn(['BadState'], () => context.repository.userService.deleteUser(userId(context)));
+  return { kind: 'empty', status: 204 };
+};
+
+/** The groups of a user as a UserGroupRefList with `unassign` links (rows 6–8). */
+async function groupsOfUser(context: RestContext, id: number, options = paging(context)) {
+  const groups = await context.repository.userService.loadUserGroupsOfUser(id, options.offset, options.limit);
+  const refs = [];
+  for (const group of groups) refs.push(await groupRef(context, group));
+  return resource(userGroupRefListNode(refs, context.hrefs.userGroups(id), context.visit, id));
+}
+
+const loadGroupsOfUser: RestHandler = (context) => groupsOfUser(context, userId(context));
+
+/**
+ * POST /user/users/{id}/groups?group=<UserGroup href> → 200 UserGroupRefList (row 7). Only the last path segment
+ * of `group` is used; a missing group and a missing permission are 403; already assigned is 406.
+ */
+const assignToGroup: RestHandler = async (context) => {
+  const id = userId(context);
+  const group = context.query.get('group');
+  const locationId = group?.replace(/\/+$/, '').split('/').pop();
+  if (!locationId || !/^\d+$/.test(locationId)) throw new BadRequestError("The 'group' query parameter must be a user group href");
+  const { userService, locationService } = context.repository;
+  await userService.loadUser(id);
+  const target = await forbidMissingTarget(async () => userService.loadUserGroup((await locationService.loadLocation(Number(locationId))).contentId));
+  await forbidOn(['Unauthorized'], () => userService.assignUserToUserGroup(id, target.contentInfo.id));
+  return groupsOfUser(context, id, { offset: 0, limit: -1 });
+};
+
+/** DELETE /user/users/{id}/groups/{groupLocationId} → 200 UserGroupRefList; last group or not in it: 403 (row 8). */
+const unassignFromGroup: RestHandler = async (context) => {
+  const id = userId(context);
+  const { userService, locationService } = context.repository;
+  await userService.loadUser(id);
+  const location = await locationService.loadLocation(intParam(context, 'groupId'));
+  const group = await userService.loadUserGroup(location.contentId);
+  await forbidOn(['InvalidArgument', 'BadState'], () => userService.unAssignUserFromUserGroup(id, group.contentInfo.id));
+  return groupsOfUser(context, id, { offset: 0, limit: -1 });
+};
+
+/** `VersionList` of drafts of several items: one `VersionItem` (Version ref + VersionInfo) per draft (§5.4). */
+function draftListNode(context: RestContext, drafts: readonly VersionInfo[], infos: ReadonlyMap<number, ContentInfo>, href: string): ObjectNode {
+  return obj('VersionList', 'VersionList', { href }, [
+    list(
+      'VersionItem',
+      drafts.map((draft) => {
+        const info = infos.get(draft.contentId);
+        return info
+          ? hash('VersionItem', [ref('Version', 'Version', context.hrefs.version(draft.contentId, draft.versionNo)), versionInfoHash(draft, info, context.visit)])
+          : undefined;
+      }),
+    ),
+  ]);
+}
+
+/** GET /user/users/{id}/drafts → VersionList of the drafts the user created (row 9). */
+const loadUserDrafts: RestHandler = async (context) => {
+  const id = userId(context);
+  await context.repository.userService.loadUser(id);
+  const drafts = await context.repository.contentService.loadContentDrafts(id);
+  const infos = await context.repository.contentService.loadContentInfoList([...new Set(drafts.map((draft) => draft.contentId))]);
+  return resource(draftListNode(context, drafts, infos, userHrefs(context.hrefs).userDrafts(id)));
+};
+
+/** User accounts besides `/user/users/{id}` GET (rest.md §3.5 rows 1–2 and 6–9). */
+export const userAccountRoutes: readonly RouteDefinition<RestHandler>[] = [
+  { path: '/user/users', methods: [['HEAD', verifyUsers], ['GET', loadUsers]] },
+  { path: '/user/users/{userId:id}/groups', methods: [['GET', loadGroupsOfUser], ['POST', assignToGroup]] },
+  { path: '/user/users/{userId:id}/groups/{groupId:id}', methods: [['DELETE', unassignFromGroup]] },
+  { path: '/user/users/{userId:id}/drafts', methods: [['GET', loadUserDrafts]] },
+];

@@ -1,0 +1,90 @@
+import type { RestHandler, RestResult } from '../http/rest-context.js';
+import { RestUnauthorizedError } from '../http/rest-errors.js';
+import type { RouteDefinition } from '../http/route-table.js';
+import { parseSessionInput } from '../input/parsers/content-parser.js';
+import { userNode, sessionNode } from '../output/visitors/user-visitor.js';
+import { deleteUser, updateUser } from './user-account-routes.js';
+import { currentVersion, intParam, readableLocation, resource } from './route-support.js';
+
+/** GET /user/users/{id} → User with its current version (rest.md §3.5 row 3, §5.15). */
+const loadUser: RestHandler = async (context) => {
+  const user = await context.repository.userService.loadUser(intParam(context, 'userId'));
+  const version = await currentVersion(context, user.contentInfo.id);
+  const mainLocation = await readableLocation(context, user.contentInfo.mainLocationId);
+  return resource(userNode(user, mainLocation, version, context.visit), { acceptPatch: 'UserUpdate' });
+};
+
+/** GET /user/current → 307 to the current user; 401 for the anonymous user (rest.md §3.5 row 14, B.3). */
+const currentUser: RestHandler = async (context) => {
+  if (context.userId === context.repository.anonymousUserId) throw new RestUnauthorizedError('No user is logged in');
+  return { kind: 'redirect', status: 307, location: context.hrefs.user(context.userId) };
+};
+
+const clearCookie = (name: string) => [{ name, value: null }] as const;
+
+/**
+ * POST /user/sessions (rest.md §3.6 row 1, B.2): 201 with a new session and its cookie; 200 when the cookie
+ * already holds a session of the same user; 409 (empty body) when it holds another user's session.
+ */
+const createSession: RestHandler = async (context) => {
+  const { data } = await context.input(['SessionInput']);
+  const { login, password } = parseSessionInput(data);
+  const user = await context.repository.userService.authenticate(login, password);
+  const cookieName = context.auth.cookieName;
+  if (context.session) {
+    if (context.session.userId !== user.contentInfo.id) return { kind: 'empty', status: 409 };
+    return resource(sessionNode(context.session, cookieName, context.visit));
+  }
+  const session = await context.auth.openSession(user.contentInfo.id);
+  return {
+    kind: 'resource',
+    status: 201,
+    root: sessionNode(session, cookieName, context.visit),
+    cookies: [{ name: cookieName, value: session.id }],
+  };
+};
+
+/** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared (B.2). */
+const currentSession: RestHandler = async (context) => {
+  const cookieName = context.auth.cookieName;
+  if (!context.session) return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
+  return resource(sessionNode(context.session, cookieName, context.visit));
+};
+
+/** The session named in the path, after the controller's own CSRF check (B.2); null → 404 with cookie cleared. */
+const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
+  const cookieName = context.auth.cookieName;
+  if (!context.session || context.session.id !== context.params['sessionId']) {
+    return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
+  }
+  context.auth.assertCsrf(context.session, context.header('x-csrf-token'));
+  return null;
+};
+
+/** DELETE /user/sessions/{id} (logout): 204 with the cookie cleared (rest.md §3.6 row 3). */
+const deleteSession: RestHandler = async (context) => {
+  const refused = ownSession(context);
+  if (refused) return refused;
+  if (context.session) await context.auth.closeSession(context.session.id);
+  return { kind: 'empty', status: 204, cookies: clearCookie(context.auth.cookieName) };
+};
+
+/** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session (rest.md §3.6 row 4). */
+const refreshSession: RestHandler = async (context) => {
+  const refused = ownSession(context);
+  if (refused || !context.session) return refused ?? { kind: 'empty', status: 404 };
+  return resource(sessionNode(context.session, context.auth.cookieName, context.visit));
+};
+
+/** Users and sessions (rest.md §3.5 rows 3–5 and 14, §3.6). */
+export const userRoutes: readonly RouteDefinition<RestHandler>[] = [
+  {
+    path: '/user/users/{userId:id}',
+    methods: [['GET', loadUser], ['PATCH', updateUser], ['DELETE', deleteUser]],
+  },
+  { path: '/user/current', methods: [['GET', currentUser]] },
+  { path: '/user/sessions', methods: [['POST', createSession]], csrfExempt: true },
+  { path: '/user/sessions/current', methods: [['GET', currentSession]], csrfExempt: true },
+  { path: '/user/sessions/{sessionId:sessionId}', methods: [['DELETE', deleteSession]], csrfExempt: true },
+  { path: '/user/sessions/{sessionId:sessionId}/refresh', methods: [['POST', refreshSession]], csrfExempt: true },
+];
