@@ -48,7 +48,7 @@ export interface GraphQLMiddlewareOptions {
   readonly languages?: readonly string[];
   /** Root of the content tree lists are restricted to (default 1: everything). */
   readonly treeRootLocationId?: number;
-  /** `uploadFiles` MIME type mapping (default Ibexa's, graphql.md §2.4) and its fallback. */
+  /** `uploadFiles` MIME type mapping (default: Ibexa's multi-file upload mapping) and its fallback. */
   readonly uploadMappings?: readonly UploadMapping[];
   readonly uploadFallback?: Omit<UploadMapping, 'mimeTypes'>;
   /**
@@ -72,11 +72,11 @@ export interface GraphQLMiddleware extends Router {
 }
 
 /**
- * Creates the GraphQL endpoint (graphql.md; the owner's document "GraphQL endpoint"): an Express router to mount
- * at the GraphQL path, e.g. `app.use('/graphql', await createGraphQLMiddleware({ repository, auth }))`.
- * The schema is generated from the content types and follows them when they change; POST bodies are JSON or
- * GraphQL multipart requests (uploads); every request runs as its authenticated user (session cookie, Bearer
- * token, Basic when enabled, else anonymous).
+ * Creates the GraphQL endpoint (Ibexa's GraphQL API, plus the request shapes of the client examples): an Express router
+ * to mount at the GraphQL path, e.g. `app.use('/graphql', await createGraphQLMiddleware({ repository, auth }))`. The
+ * schema is generated from the content types and follows them when they change; POST bodies are JSON or GraphQL
+ * multipart requests (uploads); every request runs as its authenticated user (session cookie, Bearer token, Basic when
+ * enabled, else anonymous).
  */
 export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions): Promise<GraphQLMiddleware> {
   const { repository, auth } = options;

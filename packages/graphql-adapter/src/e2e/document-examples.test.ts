@@ -17,7 +17,7 @@ import { sessionCookie } from './session.js';
 
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
-describe("the owner's document's GraphQL examples, as written, with a session cookie (Authentication rule 1)", () => {
+describe('the client GraphQL examples, as written, with the session cookie in the Cookie header', () => {
   let t: GraphQLTestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("the owner's document's GraphQL examples, as written, with a session co
         name: 'An image created over GraphQL',
         image: { fileName: 'image.png', alternativeText: 'The alternative text', uri: expect.stringMatching(/^\/var\/site\/storage\/images\/.+\/image\.png$/) },
       });
-      // The second image of the same name gets a unique URL alias (Ibexa appends a number, rest.md §5.14).
+      // The second image of the same name gets a unique URL alias (Ibexa appends a number to a taken alias).
       if (example === CREATE_IMAGE_CURL) expect(dataAt(response, 'createImage', '_url')).toBe('/Media/Images/An-image-created-over-GraphQL2');
       const contentId = Number(dataAt(response, 'createImage', '_info', 'id'));
       const result = await gql(t.app, contentResult(contentId), { headers });

@@ -4,9 +4,9 @@ import { dataAt, errorCodes, gql } from './helpers.js';
 import { sessionCookie } from './session.js';
 
 /**
- * The permission matrix of issue #5 through GraphQL alone (the REST + GraphQL version runs in the server tests): a
- * user whose role allows create/edit/publish/remove only below one folder, and read only in section standard,
- * gets data where the policies allow and `UNAUTHORIZED` elsewhere; lists leave out what it may not read.
+ * The permission matrix through GraphQL alone (the REST + GraphQL version runs in the server tests): a user whose role
+ * allows create/edit/publish/remove only below one folder, and read only in section standard, gets data where the
+ * policies allow and `UNAUTHORIZED` elsewhere; lists leave out what it may not read.
  */
 describe('permission matrix through GraphQL', () => {
   let t: GraphQLTestApp;

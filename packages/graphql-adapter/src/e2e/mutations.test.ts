@@ -131,7 +131,7 @@ describe('mutations', () => {
       expect(dataAt(response, 'updateImage', 'image')).toEqual({ uri, alternativeText: 'New text', fileName: 'image.png' });
     });
 
-    it('answers graphql.md §2.2 messages', async () => {
+    it("answers Ibexa's update<Ident> messages", async () => {
       const cases: [string, string, string][] = [
         ['updateFolder(language: eng_GB, input: { name: "x" })', 'Either id or contentId is required as an argument', 'BAD_USER_INPUT'],
         ['updateFolder(language: eng_GB, contentId: 99999, input: { name: "x" })', 'Could not load content with ID 99999', 'NOT_FOUND'],
@@ -170,7 +170,7 @@ describe('mutations', () => {
       expect(dataAt(byId, 'deleteContent')).toEqual({ id: globalId, contentId: second.contentId });
     });
 
-    it('answers graphql.md §2.3 messages', async () => {
+    it("answers Ibexa's deleteContent messages", async () => {
       const cases: [string, Record<string, string> | undefined, string, string][] = [
         ['deleteContent', admin.headers, 'Either id or contentId is required as an argument', 'BAD_USER_INPUT'],
         ['deleteContent(contentId: 99999)', admin.headers, 'Could not find a Content item with ID 99999', 'NOT_FOUND'],

@@ -45,7 +45,7 @@ describe('queries', () => {
       }
     });
 
-    it('loads items and locations by URL alias (graphql.md §3.1), history paths included; unknown paths are NOT_FOUND', async () => {
+    it('loads items and locations by URL alias (item, _repository.location), history paths included; unknown paths are NOT_FOUND', async () => {
       // The folder's name (and so its alias) is its short name (name schema `<short_name|name>`).
       const item = await gql(t.app, '{ item(urlAlias: "/LISTING/Bravo") { contentId _location { id } _url } }', admin);
       const bravo = folders.find((folder) => folder.name === 'Bravo');

@@ -5,8 +5,8 @@ import { ADMIN_BASIC, dataAt, errorCodes, gql } from './helpers.js';
 const admin = { headers: { Authorization: ADMIN_BASIC } };
 
 /**
- * The schema follows content type changes without a restart (graphql.md §7, issue point 2), driven through core's
- * ContentTypeService (create a type, add a field, delete the type).
+ * The schema follows content type changes without a restart (Ibexa needs `ibexa:graphql:generate-schema` to be run
+ * again), driven through core's ContentTypeService (create a type, add a field, delete the type).
  */
 describe('schema regeneration after content type changes', () => {
   let t: GraphQLTestApp;

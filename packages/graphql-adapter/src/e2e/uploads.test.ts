@@ -79,7 +79,7 @@ describe('uploads', () => {
     ]);
   });
 
-  describe('malformed multipart requests (graphql.md §6.2)', () => {
+  describe("malformed multipart requests (graphql-upload's error cases)", () => {
     const send = async (build: (call: request.Test) => request.Test): Promise<{ status: number; body: unknown }> => {
       const response = await build(request(t.app).post('/graphql').set(admin.headers));
       return { status: response.status, body: JSON.parse(response.text) };

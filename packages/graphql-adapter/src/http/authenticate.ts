@@ -3,9 +3,9 @@ import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
- * Authentication shared with REST (graphql.md §5, owner's document "Authentication"): the process's HttpAuth
- * decides from the session cookie, `Authorization: Bearer <jwt>` or `Basic` (when enabled), else anonymous; a
- * mismatching `X-Expected-User` is 401 (rule 2). Wrong Basic credentials or an invalid token are 401 too.
+ * Authentication shared with REST (as in Ibexa, GraphQL runs as the current user, with no access rules of its own): the
+ * process's HttpAuth decides from the session cookie, `Authorization: Bearer <jwt>` or `Basic` (when enabled), else
+ * anonymous; a mismatching `X-Expected-User` is 401. Wrong Basic credentials or an invalid token are 401 too.
  * The result is kept per request in `results` for the GraphQL context.
  */
 export function authenticateRequests(auth: HttpAuth, results: WeakMap<Request, Authentication>): RequestHandler {

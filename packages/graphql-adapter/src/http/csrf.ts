@@ -13,12 +13,13 @@ export const CSRF_MESSAGE =
   'text/plain) or provide a non-empty value for one of the following headers: x-apollo-operation-name, apollo-require-preflight\n';
 
 /**
- * CSRF prevention (graphql.md §6.1 rule 4, §6.3): a POST a cross-site form could send — no content type or a
- * "simple" one, no preflight header — is refused with 400 unless it carries credentials such a form cannot attach
- * silently: the session cookie (set `SameSite=Lax`, so browsers do not send it on cross-site POSTs) or an
- * `Authorization` header. So the documented curl uploads with a session cookie work, and a credential-less
- * cross-site multipart post is refused before its body is read. Replaces Apollo's own check, which would refuse
- * the documented curl requests and only runs after the multipart body has been parsed.
+ * CSRF prevention (a multipart request is a CORS "simple request", which the GraphQL multipart request spec asks
+ * servers to guard against): a POST a cross-site form could send — no content type or a "simple" one, no preflight
+ * header — is refused with 400 unless it carries credentials such a form cannot attach silently: the session cookie
+ * (set `SameSite=Lax`, so browsers do not send it on cross-site POSTs) or an `Authorization` header. So the documented
+ * curl uploads with a session cookie work, and a credential-less cross-site multipart post is refused before its body
+ * is read. Replaces Apollo's own check, which would refuse the documented curl requests and only runs after the
+ * multipart body has been parsed.
  */
 export function csrfGuard(auth: HttpAuth): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {

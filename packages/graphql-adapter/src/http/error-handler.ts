@@ -4,8 +4,8 @@ import { httpErrorCode, httpErrorStatus, INTERNAL_ERROR_MESSAGE } from '../resol
 
 /**
  * Turns errors raised before GraphQL execution into `{errors: [{message, extensions: {code}}]}` with their HTTP
- * status: graphql-upload's multipart errors (graphql.md §6.2: 400 for malformed `operations`/`map`, 413 for too
- * many files or oversized fields) and body-parser errors. Anything else is logged and answered 500, masked.
+ * status: graphql-upload's multipart errors (400 for malformed `operations`/`map`, 413 for too many files or oversized
+ * fields) and body-parser errors. Anything else is logged and answered 500, masked.
  */
 export function graphqlErrorHandler(logger: GraphQLLogger | null): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {

@@ -14,9 +14,9 @@ export class MalformedMultipartError extends Error {
 }
 
 /**
- * The GraphQL multipart request spec (graphql.md §6): graphql-upload's Express middleware with the configured
- * limits. `operations` and `map` are parsed and the files stream to temporary files as they arrive (never held in
- * memory); its `http-errors` keep their status, and busboy's parse errors become 400.
+ * The GraphQL multipart request spec: graphql-upload's Express middleware with the configured limits. `operations` and
+ * `map` are parsed and the files stream to temporary files as they arrive (never held in memory); its `http-errors`
+ * keep their status, and busboy's parse errors become 400.
  */
 export function multipartUploads(limits: { readonly maxFileSize: number; readonly maxFiles: number }): RequestHandler {
   const upload = graphqlUploadExpress({ maxFileSize: limits.maxFileSize, maxFiles: limits.maxFiles });

@@ -1,6 +1,6 @@
 /**
- * PHP `DateTimeInterface::format` for `DateTime.format(pattern:, constant:)` (graphql.md §1.9), in UTC (the
- * server stores dates in UTC). Supports the day, week, month, year, time and timezone letters; `\` escapes.
+ * PHP `DateTimeInterface::format` for Ibexa's `DateTime.format(pattern:, constant:)`, in UTC (the server stores dates
+ * in UTC). Supports the day, week, month, year, time and timezone letters; `\` escapes.
  */
 
 /** Patterns of the `DateFormatConstant` values (PHP `DateTimeInterface::ATOM` …). */

@@ -31,7 +31,7 @@ const CASES: [string, unknown, Hash][] = [
   ['ezdatetime', { input: '2024-02-05T14:03:09Z' }, { timestamp: 1_707_141_789, rfc850: 'Monday, 05-Feb-24 14:03:09 UTC' }],
 ];
 
-describe('field input (graphql.md §1.12)', () => {
+describe("field input (Ibexa's GraphQL input types)", () => {
   it.each(CASES)('%s: %j is accepted by core', async (fieldType, input, hash) => {
     const value = await fieldInputValue(testField('f', fieldType), input, null);
     expect(registry.get(fieldType).toHash(registry.get(fieldType).fromHash(value))).toEqual(hash);

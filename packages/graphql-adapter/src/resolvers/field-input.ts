@@ -29,8 +29,8 @@ export async function fieldInputValue(
 }
 
 /**
- * Core field inputs of a create or update input object: one per field whose GraphQL key is present (graphql.md
- * §1.12; a present `null` empties the field). `fieldNames` maps GraphQL keys to definitions.
+ * Core field inputs of a create or update input object: one per field whose GraphQL key is present (as in Ibexa, a
+ * present `null` empties the field). `fieldNames` maps GraphQL keys to definitions.
  * @throws ContentFieldValidationError for input core could never accept (as a failure of that field).
  */
 export async function fieldInputs(

@@ -50,7 +50,7 @@ const CASES: [string, FieldDefinition, Hash, unknown][] = [
   ['ezuser', testField('f', 'ezuser'), { login: 'jane', email: 'jane@example.com', enabled: true, maxLogin: 10, contentId: 9999, hasStoredLogin: true }, 'jane'],
 ];
 
-describe('field values (graphql.md §1.10 value resolution)', () => {
+describe("field values (Ibexa's value resolution)", () => {
   let context: GraphQLContext;
   beforeAll(async () => {
     const { admin } = await createTestRepository();

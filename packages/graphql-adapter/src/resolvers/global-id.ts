@@ -1,6 +1,6 @@
 /**
- * Relay global ids (graphql.md §2.6): overblog's `base64(type + ":" + id)`, decoded by splitting on the first `:`.
- * Items use the fixed type name `DomainContent`; `deleteContent` answers `<Ident>Content` (§2.3).
+ * Relay global ids: overblog's `base64(type + ":" + id)`, decoded by splitting on the first `:`. Items use the fixed
+ * type name `DomainContent`; `deleteContent` answers `<Ident>Content`.
  */
 
 /** `base64("<type>:<id>")`. */

@@ -10,11 +10,11 @@ export interface ResolverServices {
   readonly search: ContentSearch | null;
   /** Issues tokens for `createToken`; absent: `createToken` answers NOT_IMPLEMENTED. */
   readonly tokens: TokenService | null;
-  /** Location whose subtree lists are restricted to (graphql.md §3.1 implicit Subtree); 1 = the whole tree. */
+  /** Location whose subtree lists are restricted to (Ibexa's implicit `Subtree` restriction); 1 = the whole tree. */
   readonly treeRootLocationId: number;
-  /** Languages field values are shown in when no `language:` is given, by priority (graphql.md §3.4). */
+  /** Languages field values are shown in when no `language:` is given, by priority (Ibexa's prioritised languages). */
   readonly prioritizedLanguages: readonly string[];
-  /** MIME type → content type mapping of `uploadFiles` (graphql.md §2.4). */
+  /** MIME type → content type mapping of `uploadFiles` (Ibexa's multi-file upload mapping). */
   readonly uploadMappings: readonly UploadMapping[];
   /** Content type of files no mapping matches. */
   readonly uploadFallback: Omit<UploadMapping, 'mimeTypes'>;

@@ -9,10 +9,10 @@ import {
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 
 /**
- * The GraphQL side of the error model (ADR 0002; graphql.md §4): core's `RepositoryError` codes become
+ * The GraphQL side of the error model (ADR 0002; Ibexa's GraphQL errors): core's `RepositoryError` codes become
  * `extensions.code` values, field validation failures become one `errors` entry per failing field with the message
- * `Field '<identifier>' failed validation: <message>`, graphql-upload's HTTP errors keep their status, and
- * anything unexpected is logged and masked as `Internal server Error` (Ibexa's message) unless debugging.
+ * `Field '<identifier>' failed validation: <message>`, graphql-upload's HTTP errors keep their status, and anything
+ * unexpected is logged and masked as `Internal server Error` (Ibexa's message) unless debugging.
  */
 
 /** Minimal logger contract (pino-compatible): where unexpected errors are reported. */
@@ -48,7 +48,7 @@ export function userError(message: string, code: string, extensions: Record<stri
   return new GraphQLError(message, { extensions: { ...extensions, code } });
 }
 
-/** `Field '<identifier>' failed validation: <message>` entries of a field validation error (graphql.md §2.1). */
+/** `Field '<identifier>' failed validation: <message>` entries of a field validation error (Ibexa's message). */
 export function fieldErrorEntries(error: ContentFieldValidationError): FieldErrorEntry[] {
   return error.fieldErrors.flatMap((failure) =>
     failure.errors.map((entry) => ({
@@ -77,7 +77,7 @@ export function httpErrorCode(status: number): string {
 /**
  * A thrown value as a GraphQLError a client may see: core errors with their code (field validation with one
  * entry per field), upload errors with their HTTP status. Returns null for unexpected errors (to be masked).
- * `messages` overrides the message per core code (graphql.md §2 mutation messages).
+ * `messages` overrides the message per core code (Ibexa's mutation messages).
  */
 export function toUserError(error: unknown, messages: Partial<Record<RepositoryErrorCode, string>> = {}): GraphQLError | null {
   if (error instanceof GraphQLError) return error;
@@ -132,7 +132,7 @@ function isFieldErrorEntry(value: unknown): value is FieldErrorEntry {
   return ['field', 'languageCode', 'message'].every((key) => typeof Reflect.get(value, key) === 'string');
 }
 
-/** Expands formatted errors carrying `extensions.fieldErrors` into one entry per failing field (graphql.md §4). */
+/** Expands formatted errors carrying `extensions.fieldErrors` into one entry per failing field, like Ibexa. */
 export function expandFieldErrors(errors: readonly GraphQLFormattedError[]): GraphQLFormattedError[] {
   return errors.flatMap((error) => {
     const entries: unknown = error.extensions?.['fieldErrors'];

@@ -8,14 +8,14 @@ import { pickTranslation } from './translations.js';
 import { itemValue, type ItemValue } from './resolver-values.js';
 
 /**
- * Loading items and their common fields (graphql.md §1.5, §3.1): lookups by content id, remote id, location id
- * or location remote id, the guessed location, `_name`, `_url`, `_thumbnail`, and the field of a definition in
- * the prioritised language.
+ * Loading items and their common fields, as Ibexa does: lookups by content id, remote id, location id or location
+ * remote id, the guessed location, `_name`, `_url`, `_thumbnail`, and the field of a definition in the prioritised
+ * language.
  */
 
 /**
  * The item an `item(...)`-style lookup names: the first argument present in the order id → contentId → remoteId
- * → locationId → locationRemoteId → urlAlias (graphql.md §3.1). Location lookups keep that location.
+ * → locationId → locationRemoteId → urlAlias (Ibexa's `item` resolver). Location lookups keep that location.
  * @throws GraphQLError when no argument is given; core errors for unknown or unreadable items.
  */
 export async function lookupItem(context: GraphQLContext, args: ArgMap): Promise<ItemValue> {
@@ -49,8 +49,8 @@ export async function lookupItem(context: GraphQLContext, args: ArgMap): Promise
 }
 
 /**
- * The location a URL alias path leads to (`item(urlAlias:)`, `_repository { location(urlAlias:) }`, graphql.md
- * §3.1), through the URLAliasService's lookup (history paths included).
+ * The location a URL alias path leads to (`item(urlAlias:)`, `_repository { location(urlAlias:) }`), through the
+ * URLAliasService's lookup (history paths included).
  * @throws NotFoundError (core) for an unknown path; GraphQLError NOT_FOUND for an alias of a resource.
  */
 export async function locationOfUrlAlias(context: GraphQLContext, urlAlias: string): Promise<Location> {
@@ -87,9 +87,9 @@ export async function itemName(context: GraphQLContext, item: ItemValue, languag
 }
 
 /**
- * `_url` (graphql.md §2.2): the path of the location's current URL alias in the prioritised language, e.g.
- * `/Media/Images/My-image` (the home location is `/`). A location without an alias (never the case for locations
- * made through the services) falls back to the path of its ancestors' names below the site root.
+ * `_url`: the path of the location's current URL alias in the prioritised language, e.g. `/Media/Images/My-image` (the
+ * home location is `/`). A location without an alias (never the case for locations made through the services) falls
+ * back to the path of its ancestors' names below the site root.
  */
 export async function locationUrl(context: GraphQLContext, location: Location): Promise<string> {
   try {

@@ -6,7 +6,7 @@ import { paginate } from './paging.js';
 import { queryCriteria, sortClauses } from './search-input.js';
 import { itemValue, type Connection, type ItemValue } from './resolver-values.js';
 
-/** Default page size of item lists and location children (graphql.md §1.7). */
+/** Default page size of item lists and location children (Ibexa's). */
 export const DEFAULT_PAGE_SIZE = 10;
 
 function requireSearch(context: GraphQLContext) {
@@ -15,7 +15,7 @@ function requireSearch(context: GraphQLContext) {
   return search;
 }
 
-/** The implicit `Subtree` restriction of lists to the tree root (graphql.md §3.1), or null for the whole tree. */
+/** The implicit `Subtree` restriction of lists to the tree root (as Ibexa's), or null for the whole tree. */
 async function treeRootCriterion(context: GraphQLContext): Promise<Criterion | null> {
   const rootId = context.services.treeRootLocationId;
   if (rootId === 1) return null;
@@ -24,9 +24,9 @@ async function treeRootCriterion(context: GraphQLContext): Promise<Criterion | n
 }
 
 /**
- * A typed list (`content { folders(query:, sortBy:, first:, after:, …) }`, graphql.md §3.1): a content search for
- * the type ANDed with the query's criteria and the tree root restriction, filtered by the user's read permission.
- * The query's own `ContentTypeIdentifier` is overridden by the field's type.
+ * A typed list (`content { folders(query:, sortBy:, first:, after:, …) }`): a content search for the type ANDed with
+ * the query's criteria and the tree root restriction, filtered by the user's read permission. The query's own
+ * `ContentTypeIdentifier` is overridden by the field's type.
  */
 export async function listItemsOfType(context: GraphQLContext, contentTypeId: number, args: ArgMap): Promise<Connection<ItemValue>> {
   const search = requireSearch(context);
@@ -56,7 +56,7 @@ export async function listItemsOfType(context: GraphQLContext, contentTypeId: nu
 
 /**
  * `Location.children(sortBy:, first:, after:, …)`: the readable children in the parent's sort order, or in the
- * `sortBy` order through a location search (graphql.md §1.9, `LocationSortByOptions`).
+ * `sortBy` order through a location search (`LocationSortByOptions`).
  */
 export async function locationChildren(context: GraphQLContext, location: Location, args: ArgMap): Promise<Connection<Location>> {
   const sortBy = listArg(args, 'sortBy');

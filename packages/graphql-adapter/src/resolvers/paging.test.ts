@@ -5,7 +5,7 @@ const items = Array.from({ length: 25 }, (_, index) => index);
 const fetch = async (offset: number, limit: number) => ({ totalCount: items.length, items: items.slice(offset, offset + limit) });
 const nodes = async (args: Record<string, unknown>) => (await paginate(args, 10, fetch)).edges.map((edge) => edge.node);
 
-describe('Relay paging (graphql.md §1.7)', () => {
+describe("Relay paging (overblog's array connection)", () => {
   it('encodes cursors as base64("arrayconnection:" + offset)', () => {
     expect(offsetToCursor(1)).toBe('YXJyYXljb25uZWN0aW9uOjE=');
     expect(cursorToOffset('YXJyYXljb25uZWN0aW9uOjE=')).toBe(1);

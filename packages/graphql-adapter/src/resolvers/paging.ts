@@ -3,9 +3,9 @@ import { userError } from './graphql-errors.js';
 import type { Connection } from './resolver-values.js';
 
 /**
- * Relay paging over offset-based results (graphql.md §1.7, overblog's array connection): cursors are
- * `base64("arrayconnection:" + offset)`, `after`/`before` bound the window, `first`/`last` trim it; without either
- * the page holds `defaultSize` items. `pages` lists pages 2… with the cursor to pass as `after` (Ibexa
+ * Relay paging over offset-based results (overblog's array connection, as in Ibexa): cursors are
+ * `base64("arrayconnection:" + offset)`, `after`/`before` bound the window, `first`/`last` trim it; without either the
+ * page holds `defaultSize` items. `pages` lists pages 2… with the cursor to pass as `after` (Ibexa
  * `PageAwareConnection`).
  */
 

@@ -7,7 +7,7 @@ import type { ContentInfo, Hash, Location } from '@contentrepo/core';
 export interface ItemValue {
   readonly kind: 'item';
   readonly contentInfo: ContentInfo;
-  /** The location of a location-based lookup (graphql.md §1.5 guessed location), else null: the main location. */
+  /** The location of a location-based lookup (Ibexa's guessed `_location`), else null: the main location. */
   readonly location: Location | null;
   /** Language the item was written in by a mutation; preferred for field values. */
   readonly languageCode: string | null;
@@ -38,7 +38,7 @@ export interface Edge<T> {
   readonly cursor: string;
 }
 
-/** A Relay connection page (graphql.md §1.7). */
+/** A Relay connection page. */
 export interface Connection<T> {
   readonly edges: readonly Edge<T>[];
   readonly pageInfo: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateInput, queryCriteria, sortClauses } from './search-input.js';
 
-describe('ContentSearchQuery and sortBy (graphql.md §3.2–§3.3)', () => {
+describe('ContentSearchQuery and sortBy', () => {
   it('turns each query field into its criterion', () => {
     expect(
       queryCriteria({

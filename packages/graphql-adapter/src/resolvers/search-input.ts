@@ -3,9 +3,9 @@ import { isArgMap, stringArg, type ArgMap } from '../schema/args.js';
 import { userError } from './graphql-errors.js';
 
 /**
- * `ContentSearchQuery` and `sortBy` of the typed list fields (graphql.md §3.2–§3.3) as core criteria and sort
- * clauses. Criteria are ANDed; dates take the forms PHP `strtotime` is used with (ISO dates, RFC dates, Unix
- * timestamps, `@<timestamp>`, `now`/`today`/`yesterday`/`tomorrow`, relative `-2 days`).
+ * Ibexa's `ContentSearchQuery` and `sortBy` of the typed list fields as core criteria and sort clauses. Criteria are
+ * ANDed; dates take the forms PHP `strtotime` is used with (ISO dates, RFC dates, Unix timestamps, `@<timestamp>`,
+ * `now`/`today`/`yesterday`/`tomorrow`, relative `-2 days`).
  */
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
@@ -44,7 +44,7 @@ function dateCriteria(input: unknown, target: 'created' | 'modified'): Criterion
   return criteria;
 }
 
-/** Operators of `FieldCriterionInput`, in the order where the last given one wins (graphql.md §3.2). */
+/** Operators of `FieldCriterionInput`, in the order where the last given one wins (as in Ibexa's query mapper). */
 const FIELD_OPERATORS: readonly [string, FieldOperator][] = [
   ['in', 'IN'], ['eq', 'EQ'], ['like', 'LIKE'], ['contains', 'CONTAINS'], ['between', 'BETWEEN'],
   ['lt', 'LT'], ['lte', 'LTE'], ['gt', 'GT'], ['gte', 'GTE'],

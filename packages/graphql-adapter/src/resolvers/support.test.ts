@@ -6,7 +6,7 @@ import { expandFieldErrors, toUserError } from './graphql-errors.js';
 import { contentIdOfGlobalId, fromGlobalId, itemGlobalId, toGlobalId } from './global-id.js';
 import { markdownToHtml } from './markdown.js';
 
-describe('global ids (graphql.md §2.6)', () => {
+describe("global ids (overblog's Relay encoding)", () => {
   it('encodes base64("<type>:<id>") and decodes on the first colon', () => {
     expect(itemGlobalId(64)).toBe('RG9tYWluQ29udGVudDo2NA==');
     expect(toGlobalId('FolderContent', 64)).toBe('Rm9sZGVyQ29udGVudDo2NA==');
@@ -16,7 +16,7 @@ describe('global ids (graphql.md §2.6)', () => {
   });
 });
 
-describe('errors (graphql.md §4)', () => {
+describe("errors (Ibexa's GraphQL error model)", () => {
   it('maps core errors to codes and field validation to one message per failing field', () => {
     expect(toUserError(NotFoundError.content(5))?.extensions).toEqual({ code: 'NOT_FOUND' });
     const validation = new ContentFieldValidationError([

@@ -2,7 +2,7 @@ import type { TranslatedStrings } from '@contentrepo/core';
 
 /**
  * The value of a translated string map in the first language of `languages` that has one, else the first value
- * (Ibexa's prioritised languages, graphql.md §3.4), or null when the map is empty.
+ * (Ibexa's prioritised languages), or null when the map is empty.
  */
 export function pickTranslation(strings: TranslatedStrings, languages: readonly (string | null | undefined)[]): string | null {
   for (const language of languages) {

@@ -25,7 +25,7 @@ const objectType = (schema: ReturnType<typeof buildSchema>, name: string): Graph
   return type;
 };
 
-describe('buildSchema (graphql.md §1)', () => {
+describe("buildSchema (Ibexa's domain schema generation)", () => {
   const article = testContentType(2, 'blog_post', [
     nameField(),
     testField('body', 'ezrichtext'),

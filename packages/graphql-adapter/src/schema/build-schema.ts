@@ -24,10 +24,10 @@ export interface BuildSchemaOptions {
 }
 
 /**
- * Generates the GraphQL schema of a repository model (graphql.md §1): static types, the generated enums, per
- * content type the item, item-type, connection and input types, the group types, the `Domain` query root and the
- * `ItemMutation` root. Pure: the same model gives the same schema; resolvers reach the repository only through
- * the request context. Static types are registered first, so a generated name that collides with one is skipped.
+ * Generates the GraphQL schema of a repository model, as Ibexa's schema generator does: static types, the generated
+ * enums, per content type the item, item-type, connection and input types, the group types, the `Domain` query root and
+ * the `ItemMutation` root. Pure: the same model gives the same schema; resolvers reach the repository only through the
+ * request context. Static types are registered first, so a generated name that collides with one is skipped.
  */
 export function buildSchema(model: SchemaModel, options: BuildSchemaOptions = {}): GraphQLSchema {
   const warn = options.warn ?? (() => undefined);

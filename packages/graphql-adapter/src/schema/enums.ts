@@ -3,9 +3,9 @@ import type { SchemaPlan } from './plan.js';
 import type { TypeRegistry } from './type-registry.js';
 
 /**
- * `RepositoryLanguage` (graphql.md §1.8): one value per language, `eng_GB` standing for `eng-GB`. Besides enum
- * literals it accepts the language code as a string (`language: "eng-GB"`), which the owner's document and Ibexa's
- * own curl examples use; introspection still shows an ENUM with every language.
+ * `RepositoryLanguage` (Ibexa's generated enum): one value per language, `eng_GB` standing for `eng-GB`. Besides enum
+ * literals it accepts the language code as a string (`language: "eng-GB"`), which the client examples and Ibexa's own
+ * curl examples use; introspection still shows an ENUM with every language.
  */
 export class RepositoryLanguageEnum extends GraphQLEnumType {
   private readonly codes: ReadonlyMap<string, string>;
@@ -41,9 +41,8 @@ export class RepositoryLanguageEnum extends GraphQLEnumType {
 }
 
 /**
- * The generated enums (graphql.md §1.8): `ContentTypeIdentifier`, `RepositoryLanguage` and
- * `ImageVariationIdentifier`. An enum without values is not valid GraphQL, so an empty one is left out and the
- * places that use it take a String.
+ * Ibexa's generated enums: `ContentTypeIdentifier`, `RepositoryLanguage` and `ImageVariationIdentifier`. An enum
+ * without values is not valid GraphQL, so an empty one is left out and the places that use it take a String.
  */
 export function registerGeneratedEnums(registry: TypeRegistry, plan: SchemaPlan): void {
   if (plan.types.length > 0) {

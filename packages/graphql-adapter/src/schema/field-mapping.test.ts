@@ -24,7 +24,7 @@ function definition(fieldTypeIdentifier: string, settings: Record<string, Hash> 
 
 const known = (identifier: string) => identifier === 'image';
 
-describe('field type → GraphQL mapping (graphql.md §1.10)', () => {
+describe("field type → GraphQL mapping (Ibexa's mapping)", () => {
   it.each([
     ['ezstring', 'String', 'TextLineFieldDefinition', 'String'],
     ['eztext', 'String', 'TextBlockFieldDefinition', 'String'],

@@ -9,7 +9,7 @@ import type { PlannedGroup, PlannedType } from './plan.js';
 import type { TypeRegistry } from './type-registry.js';
 import { relayArgs } from './static/location-types.js';
 
-/** Lookup arguments of `item` and of the singular group fields (graphql.md §1.4, 4.x). */
+/** Lookup arguments of `item` and of the singular group fields (Ibexa 4.x). */
 export const itemLookupArgs = () => ({
   contentId: { type: GraphQLInt },
   remoteId: { type: GraphQLString },
@@ -25,9 +25,9 @@ function typeDescription(contentType: ContentType): string {
 }
 
 /**
- * The group types (graphql.md §1.4): `ItemGroup<Group>` with `_info`, `_types` (`ItemGroup<Group>Types`, one
- * `<Ident>ItemType` field per type), the singular `<ident>(contentId:, …)` lookup (with a type check) and the
- * `<plural>(query:, sortBy:, first:, …)` connection of each type. Returns the root fields, one per group.
+ * Ibexa's group types: `ItemGroup<Group>` with `_info`, `_types` (`ItemGroup<Group>Types`, one `<Ident>ItemType` field
+ * per type), the singular `<ident>(contentId:, …)` lookup (with a type check) and the `<plural>(query:, sortBy:,
+ * first:, …)` connection of each type. Returns the root fields, one per group.
  */
 export function registerGroups(registry: TypeRegistry, groups: readonly PlannedGroup[]): FieldMap<unknown> {
   const rootFields: FieldMap<unknown> = {};

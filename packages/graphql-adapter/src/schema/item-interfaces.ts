@@ -15,9 +15,9 @@ export interface ItemTypeNames {
 }
 
 /**
- * The fields every item type has (graphql.md §1.5 plus the owner's document's "Content result"): `id` (global id
- * `DomainContent:<contentId>`), `contentId`, `_info`/`_contentInfo` (ContentInfo; `_content` is the deprecated
- * 3.x alias), `_type`, `_location` (the guessed location), `_allLocations`, `_name`, `_url`, `_thumbnail`.
+ * The fields every item type has (Ibexa's common item fields plus those the client examples read): `id` (global id
+ * `DomainContent:<contentId>`), `contentId`, `_info`/`_contentInfo` (ContentInfo; `_content` is the deprecated 3.x
+ * alias), `_type`, `_location` (the guessed location), `_allLocations`, `_name`, `_url`, `_thumbnail`.
  */
 export function commonItemFields(registry: TypeRegistry): FieldMap<ItemValue> {
   return {
@@ -69,7 +69,7 @@ function textFieldByIdentifier(identifier: string): FieldMap<ItemValue>[string] 
  * The item interfaces and fallback types: `Node`, `Item` (4.x), `DomainContent` (3.x, the type of
  * `uploadFiles.files` and `Location.content`), `UntypedItem`/`UntypedContent` for items whose type is not in the
  * schema, and — when the model has no such content type — `ImageContent`, `FileContent` and `VideoContent`, so
- * that the owner's document's `... on ImageContent/FileContent/VideoContent` fragments are always valid.
+ * that the client examples' `... on ImageContent/FileContent/VideoContent` fragments are always valid.
  */
 export function registerItemInterfaces(registry: TypeRegistry, names: ItemTypeNames): void {
   const resolveItem = (value: unknown) =>

@@ -42,10 +42,10 @@ export function inputFields(registry: TypeRegistry, type: PlannedType, mode: 'cr
 }
 
 /**
- * The generated types of one content type (graphql.md §1.3–§1.7): `<Ident>Item` (implements `Item`, `Node`) and
- * its 3.x twin `<Ident>Content` (implements `DomainContent`, `Node`) with the same fields, `<Ident>ItemType`,
- * `<Ident>ItemConnection`/`<Ident>ItemEdge`, and the create/update inputs when the type has settable fields.
- * Returns which of the two item types were registered (a name taken by an earlier type is skipped).
+ * The generated types of one content type, named as Ibexa names them: `<Ident>Item` (implements `Item`, `Node`) and its
+ * 3.x twin `<Ident>Content` (implements `DomainContent`, `Node`) with the same fields, `<Ident>ItemType`,
+ * `<Ident>ItemConnection`/`<Ident>ItemEdge`, and the create/update inputs when the type has settable fields. Returns
+ * which of the two item types were registered (a name taken by an earlier type is skipped).
  */
 export function registerContentType(registry: TypeRegistry, type: PlannedType): { item: boolean; content: boolean; inputs: boolean } {
   const { names } = type;

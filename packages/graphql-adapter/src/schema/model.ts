@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { ContentType, ContentTypeGroup, Language, Repository } from '@contentrepo/core';
 
 /**
- * What the schema is generated from (graphql.md §1.2 iterators, §7): content type groups, published content types
- * with their field definitions, repository languages and image variation names. A pure value: `buildSchema(model)`
- * depends on nothing else.
+ * What the schema is generated from (what Ibexa's schema generator iterates over): content type groups, published
+ * content types with their field definitions, repository languages and image variation names. A pure value:
+ * `buildSchema(model)` depends on nothing else.
  */
 export interface SchemaModel {
   readonly groups: readonly ContentTypeGroup[];
@@ -42,10 +42,9 @@ export async function loadSchemaModel(repository: Repository, imageVariations: r
 }
 
 /**
- * A digest of everything the generated schema depends on (graphql.md §7 step 2): group and type ids, identifiers,
- * modification dates, field definitions (identifier, type, flags, settings, validators, names, descriptions),
- * language codes and variation names. Default values are left out (they are opaque field type values and only
- * change with the type's modification date).
+ * A digest of everything the generated schema depends on: group and type ids, identifiers, modification dates, field
+ * definitions (identifier, type, flags, settings, validators, names, descriptions), language codes and variation names.
+ * Default values are left out (they are opaque field type values and only change with the type's modification date).
  */
 export function fingerprintModel(model: SchemaModel): string {
   const digest = {

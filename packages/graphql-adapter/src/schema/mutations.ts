@@ -14,9 +14,9 @@ const languageArgs = (registry: TypeRegistry) => ({
 });
 
 /**
- * `ItemMutation` (graphql.md §2): the static `deleteContent`, `uploadFiles` and `createToken`, plus
- * `create<Ident>` and `update<Ident>` for every content type with settable fields. Arguments follow the owner's
- * document where it differs from Ibexa 4.x: the language may be given as `languageCode: "eng-GB"` or `language`.
+ * `ItemMutation` (Ibexa's mutation root): the static `deleteContent`, `uploadFiles` and `createToken`, plus
+ * `create<Ident>` and `update<Ident>` for every content type with settable fields. Arguments follow the client examples
+ * where they differ from Ibexa 4.x: the language may be given as `languageCode: "eng-GB"` or `language`.
  */
 export function registerMutation(registry: TypeRegistry, types: readonly PlannedType[]): GraphQLObjectType {
   registry.add(

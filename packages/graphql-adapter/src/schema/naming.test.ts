@@ -11,7 +11,7 @@ import {
   upperCamel,
 } from './naming.js';
 
-describe('naming (graphql.md §1.2–§1.3)', () => {
+describe("naming (Ibexa's name validation and naming rules)", () => {
   it.each([
     ['blog_post', 'BlogPost', 'blogPost'],
     ['field_1', 'Field1', 'field1'],

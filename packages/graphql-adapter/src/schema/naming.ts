@@ -1,13 +1,13 @@
 import { pluralize } from './pluralizer.js';
 
 /**
- * Names of generated schema elements (graphql.md §1.2–§1.3, Ibexa `NameHelper`). Camel-casing is Symfony's
- * `CamelCaseToSnakeCaseNameConverter::denormalize`: the first character and every character after a run of `_`
- * are uppercased and the underscores removed; letters already uppercase stay so (`blog_post` → `BlogPost`,
- * `field_1` → `Field1`).
+ * Names of generated schema elements (Ibexa `NameHelper`). Camel-casing is Symfony's
+ * `CamelCaseToSnakeCaseNameConverter::denormalize`: the first character and every character after a run of `_` are
+ * uppercased and the underscores removed; letters already uppercase stay so (`blog_post` → `BlogPost`, `field_1` →
+ * `Field1`).
  */
 
-/** GraphQL name syntax (graphql.md §1.2): names that do not match are skipped with a warning. */
+/** GraphQL name syntax: names that do not match are skipped with a warning, as in Ibexa. */
 export const GRAPHQL_NAME = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
 /** Whether `name` is a valid GraphQL name. */
@@ -15,7 +15,7 @@ export function isValidName(name: string): boolean {
   return GRAPHQL_NAME.test(name);
 }
 
-/** The warning Ibexa logs for a skipped identifier (graphql.md §1.2, `NameValidator`). */
+/** The warning Ibexa logs for a skipped identifier (`NameValidator`). */
 export function invalidNameWarning(kind: string, identifier: string): string {
   return (
     `Skipping schema generation for ${kind} with identifier '${identifier}' as it stands against GraphQL specification. ` +
@@ -31,9 +31,9 @@ export function toCamelCase(identifier: string): string {
 const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** Upper-camel identifier (`Ident` in graphql.md §1.3). */
+/** Upper-camel identifier (`Ident` in Ibexa's generated names, e.g. `<Ident>Item`). */
 export const upperCamel = (identifier: string): string => upperFirst(toCamelCase(identifier));
-/** Lower-camel identifier (`ident` in graphql.md §1.3). */
+/** Lower-camel identifier (`ident` in Ibexa's generated names, e.g. the singular group field). */
 export const lowerCamel = (identifier: string): string => lowerFirst(toCamelCase(identifier));
 
 /** A group identifier with every character outside `[A-Za-z0-9_]` replaced by `_` (groups are named by their name). */
@@ -42,15 +42,15 @@ export const sanitizeGroupIdentifier = (identifier: string): string => identifie
 /**
  * Field names that would collide with the common item fields, and their replacements. Ibexa overrides `id` with
  * `id_` (`ibexa.graphql.schema.content.field_name.override`); `contentId` is a common field of this server's items
- * (the owner's document), so a field definition camel-cased to `contentId` becomes `contentId_`.
+ * (the client examples read it), so a field definition camel-cased to `contentId` becomes `contentId_`.
  */
 export const FIELD_NAME_OVERRIDES: Readonly<Record<string, string>> = { id: 'id_', contentId: 'contentId_' };
 
-/** The names generated for one content type (graphql.md §1.3 table). */
+/** The names generated for one content type (Ibexa's naming rules). */
 export interface ContentTypeNames {
   /** `FolderItem` (4.x). */
   readonly item: string;
-  /** `FolderContent` (3.x, used by `uploadFiles` and the owner's document's fragments). */
+  /** `FolderContent` (3.x, used by `uploadFiles` and the client examples' fragments). */
   readonly content: string;
   readonly connection: string;
   readonly edge: string;
@@ -85,7 +85,7 @@ export function contentTypeNames(identifier: string): ContentTypeNames {
   };
 }
 
-/** The names generated for one content type group (graphql.md §1.3). */
+/** The names generated for one content type group (Ibexa's naming rules). */
 export interface GroupNames {
   /** `ItemGroupContent`. */
   readonly type: string;
@@ -111,5 +111,5 @@ export function fieldDefinitionFieldName(identifier: string): string {
   return FIELD_NAME_OVERRIDES[name] ?? name;
 }
 
-/** `RepositoryLanguage` enum value name of a language code: `eng-GB` → `eng_GB` (graphql.md §1.8). */
+/** `RepositoryLanguage` enum value name of a language code: `eng-GB` → `eng_GB`. */
 export const languageEnumName = (languageCode: string): string => languageCode.replaceAll('-', '_');

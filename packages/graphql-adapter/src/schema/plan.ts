@@ -35,7 +35,7 @@ export interface PlannedGroup {
   readonly types: readonly PlannedType[];
 }
 
-/** What to generate from a model, after the name rules of graphql.md §1.2. */
+/** What to generate from a model, after Ibexa's name rules. */
 export interface SchemaPlan {
   readonly types: readonly PlannedType[];
   readonly groups: readonly PlannedGroup[];
@@ -45,9 +45,9 @@ export interface SchemaPlan {
 }
 
 /**
- * Applies the generation rules to a model (graphql.md §1.2): identifiers that are not GraphQL names are skipped
- * with Ibexa's warning; when two content types, groups or fields would produce the same name the first one wins
- * (Ibexa's workers never overwrite); groups without types are left out. Fields are typed by `mappers`.
+ * Applies Ibexa's generation rules to a model: identifiers that are not GraphQL names are skipped with Ibexa's warning;
+ * when two content types, groups or fields would produce the same name the first one wins (Ibexa's workers never
+ * overwrite); groups without types are left out. Fields are typed by `mappers`.
  */
 export function planSchema(model: SchemaModel, warn: (message: string) => void, mappers: FieldTypeMapperRegistry): SchemaPlan {
   const usedItemNames = new Set<string>();

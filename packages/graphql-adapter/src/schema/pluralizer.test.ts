@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pluralize } from './pluralizer.js';
 
-describe('pluralize (graphql.md §1.3, copied from Ibexa)', () => {
+describe('pluralize (copied from Ibexa)', () => {
   it.each([
     ['leaf', 'leaves'],
     ['chef', 'cheves'],

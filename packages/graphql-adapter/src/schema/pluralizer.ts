@@ -1,7 +1,7 @@
 /**
- * The pluralizer of Ibexa's GraphQL schema generator (graphql.md §1.3, `Ibexa\GraphQL\Schema\Domain\Pluralizer`),
- * copied rule for rule so that generated connection field names match Ibexa's: `videoes`, `sectia`, `persa`,
- * `newses`, `bi`. Applied to lower-camel names. The first matching rule wins.
+ * The pluralizer of Ibexa's GraphQL schema generator (`Ibexa\GraphQL\Schema\Domain\Pluralizer`), copied rule for rule
+ * so that generated connection field names match Ibexa's: `videoes`, `sectia`, `persa`, `newses`, `bi`. Applied to
+ * lower-camel names. The first matching rule wins.
  */
 
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);

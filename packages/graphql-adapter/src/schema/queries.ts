@@ -9,8 +9,8 @@ import { itemLookupArgs } from './groups.js';
 import type { TypeRegistry } from './type-registry.js';
 
 /**
- * `Repository` (the `_repository` field, graphql.md §3.1): location, content type and group lookups, plus this
- * server's additions for introspective clients: `contentTypeGroups`, `sections`, `section` and `languages`.
+ * `Repository` (the `_repository` field): location, content type and group lookups, plus this server's additions for
+ * introspective clients: `contentTypeGroups`, `sections`, `section` and `languages`.
  */
 function registerRepositoryType(registry: TypeRegistry): void {
   registry.add(
@@ -76,8 +76,8 @@ function registerRepositoryType(registry: TypeRegistry): void {
 }
 
 /**
- * The query root `Domain` (graphql.md §1.1): `_repository`, `node(id:)`, `item(...)` and one field per content type
- * group (`content`, `media`, `users`). A group field named like a static field is skipped (first wins).
+ * Ibexa's generated query root `Domain`: `_repository`, `node(id:)`, `item(...)` and one field per content type group
+ * (`content`, `media`, `users`). A group field named like a static field is skipped (first wins).
  */
 export function registerQuery(registry: TypeRegistry, groupFields: FieldMap<unknown>): GraphQLObjectType {
   registerRepositoryType(registry);

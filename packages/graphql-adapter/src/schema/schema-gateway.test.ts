@@ -35,7 +35,7 @@ function setup(interval: number) {
   };
 }
 
-describe('GeneratedSchemaGateway (graphql.md §7)', () => {
+describe('GeneratedSchemaGateway (runtime schema regeneration)', () => {
   it('builds the first schema on load and executes locally', async () => {
     const { gateway, schemas } = setup(1000);
     expect(await gateway.load()).toEqual({ executor: null });

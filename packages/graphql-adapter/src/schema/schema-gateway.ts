@@ -23,12 +23,12 @@ export interface GeneratedSchemaGatewayOptions {
 }
 
 /**
- * Runtime schema regeneration (graphql.md §7; package README, "Schema regeneration"): Apollo Server's `gateway`
- * option with a local gateway. `load()` builds the first schema and answers `executor: null`, so Apollo executes
- * locally; afterwards {@link ensureFresh} (called before each request picks its schema) compares the model's
- * fingerprint at most every `checkIntervalMs` and, when it changed, builds a new schema and hands it to Apollo
- * through `onSchemaLoadOrUpdate`. Apollo takes the schema once per request, so a request never mixes two
- * schemas; resolvers close over the model of their own schema.
+ * Runtime schema regeneration (Ibexa needs `ibexa:graphql:generate-schema` instead; package README, "Schema
+ * regeneration"): Apollo Server's `gateway` option with a local gateway. `load()` builds the first schema and answers
+ * `executor: null`, so Apollo executes locally; afterwards {@link ensureFresh} (called before each request picks its
+ * schema) compares the model's fingerprint at most every `checkIntervalMs` and, when it changed, builds a new schema
+ * and hands it to Apollo through `onSchemaLoadOrUpdate`. Apollo takes the schema once per request, so a request never
+ * mixes two schemas; resolvers close over the model of their own schema.
  */
 export class GeneratedSchemaGateway implements GatewayInterface {
   private readonly listeners = new Set<SchemaListener>();

@@ -17,9 +17,9 @@ import {
 
 /**
  * The named types of a schema under construction. Like Ibexa's schema workers it never overwrites: the first
- * type registered under a name wins and later ones are skipped with a warning (graphql.md §1.2). Types are
- * referenced by SDL notation (`[ImageFieldValue]`, `Int!`), resolved lazily inside field thunks, so generated
- * types may refer to each other in any order.
+ * type registered under a name wins and later ones are skipped with a warning. Types are referenced by SDL notation
+ * (`[ImageFieldValue]`, `Int!`), resolved lazily inside field thunks, so generated types may refer to each other in any
+ * order.
  */
 export class TypeRegistry {
   private readonly types = new Map<string, GraphQLNamedType>();

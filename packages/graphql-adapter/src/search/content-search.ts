@@ -15,9 +15,10 @@ export interface SearchPage {
 }
 
 /**
- * The search the list resolvers need (graphql.md §3.1 plural fields, `Location.children(sortBy:)`), run for the
- * request's user: results hold only what that user may read (search-auth-errors-data.md B.5). Criteria may use
- * `ContentTypeIdentifier`. `repositorySearch` implements it on core's SearchService; tests may inject another.
+ * The search the list resolvers need (the plural fields of the group types, `Location.children(sortBy:)`), run for the
+ * request's user: results hold only what that user may read (Ibexa's searches filter by permission silently instead of
+ * failing). Criteria may use `ContentTypeIdentifier`. `repositorySearch` implements it on core's SearchService; tests
+ * may inject another.
  */
 export interface ContentSearch {
   /** Content ids (one hit per published item). */

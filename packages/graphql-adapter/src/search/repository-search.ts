@@ -2,7 +2,8 @@ import type { ContentSearch } from './content-search.js';
 
 /**
  * {@link ContentSearch} on core's SearchService: the request user's permissions, ContentTypeIdentifier resolution
- * and validation all happen in core (search-auth-errors-data.md A, B.5).
+ * and validation all happen in core, with the semantics of Ibexa's search and permission model (the same service
+ * answers REST `POST /views`).
  */
 export const repositorySearch: ContentSearch = {
   async findContent(repository, query) {

@@ -1,9 +1,9 @@
 /**
- * The GraphQL examples of the owner's document ("GraphQL types used", "GraphQL endpoint", multipart upload rules)
- * as concrete operations, written the way the document gives them: `languageCode: "eng-GB"` strings, `language:
- * "eng-GB"` in the image example, `_info { id mainLocationId }` results and the `... on ImageContent/FileContent/
- * VideoContent` fragments of `uploadFiles`. The Ibexa documentation's spellings of the same examples (`language:
- * eng_GB` enum values) are included too. `<content_id>` placeholders are functions of the id.
+ * The client GraphQL examples (their types, mutations and multipart upload rules) as concrete operations, written the
+ * way the examples give them: `languageCode: "eng-GB"` strings, `language: "eng-GB"` in the image example,
+ * `_info { id mainLocationId }` results and the `... on ImageContent/FileContent/VideoContent` fragments of
+ * `uploadFiles`. The Ibexa documentation's spellings of the same examples (`language: eng_GB` enum values) are
+ * included too. `<content_id>` placeholders are functions of the id.
  */
 
 /** A multipart upload example: the `operations` and `map` parts and the file parts (name → file name). */

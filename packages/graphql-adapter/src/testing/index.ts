@@ -1,6 +1,6 @@
 /**
  * @contentrepo/graphql-adapter/testing — what tests of the GraphQL endpoint share: an in-memory test app, the
- * owner's document's GraphQL examples as operations, sample files and a FormData multipart builder.
+ * client GraphQL examples as operations, sample files and a FormData multipart builder.
  */
 export { createGraphQLTestApp, type GraphQLTestApp, type GraphQLTestAppOptions } from './graphql-test-app.js';
 export * from './document-examples.js';

@@ -1,8 +1,8 @@
 import type { UploadMapping } from '../resolvers/graphql-context.js';
 
 /**
- * Ibexa's default multi-file upload mapping (`ibexa/admin-ui`, graphql.md §2.4): images to `image`, office
- * documents, PDF and SVG to `file`, anything else (video included) to the `file` fallback.
+ * Ibexa's default multi-file upload mapping (from `ibexa/admin-ui`): images to `image`, office documents, PDF and SVG
+ * to `file`, anything else (video included) to the `file` fallback.
  */
 export const DEFAULT_UPLOAD_MAPPINGS: readonly UploadMapping[] = [
   {

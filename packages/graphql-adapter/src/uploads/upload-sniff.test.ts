@@ -5,7 +5,7 @@ import { DEFAULT_UPLOAD_FALLBACK, DEFAULT_UPLOAD_MAPPINGS, mappingFor } from './
 import { peek, safeFileName } from './received-file.js';
 import { sniffMimeType } from './upload-sniff.js';
 
-describe('upload MIME detection and mapping (graphql.md §2.4)', () => {
+describe("upload MIME detection and mapping (Ibexa's uploadFiles)", () => {
   it.each([
     [PNG_1X1, 'image/png', 'image'],
     [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]), 'image/jpeg', 'image'],

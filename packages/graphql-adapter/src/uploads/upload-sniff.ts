@@ -1,5 +1,5 @@
 /**
- * MIME type of an upload from its first bytes (graphql.md §2.4 step 1: detected from the contents, the
+ * MIME type of an upload from its first bytes (as Ibexa's `uploadFiles` does: detected from the contents, the
  * client-declared type is ignored). Recognises the image types of Ibexa's upload mapping, SVG, PDF, ZIP-based and
  * legacy Office documents, and common audio/video containers; anything else is `application/octet-stream`.
  */

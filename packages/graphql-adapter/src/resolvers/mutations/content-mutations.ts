@@ -29,8 +29,8 @@ function targetContentId(args: ArgMap): number {
 }
 
 /**
- * `create<Ident>(input:, language:|languageCode:, parentLocationId:)` (graphql.md §2.1): builds the fields from
- * the input keys present, creates the item under one new location and publishes it.
+ * `create<Ident>(input:, language:|languageCode:, parentLocationId:)`, as in Ibexa: builds the fields from the input
+ * keys present, creates the item under one new location and publishes it.
  */
 export async function createItem(context: GraphQLContext, target: ContentTypeMutationTarget, args: ArgMap): Promise<ItemValue> {
   const language = mutationLanguage(args);
@@ -47,9 +47,9 @@ export async function createItem(context: GraphQLContext, target: ContentTypeMut
 }
 
 /**
- * `update<Ident>(input:, language:|languageCode:, id:|contentId:, versionNo:)` (graphql.md §2.2): creates a
- * draft (from the published version, or from `versionNo` unless it is a draft itself), applies the input keys
- * present, and always publishes. A draft this call created is deleted again when the update fails.
+ * `update<Ident>(input:, language:|languageCode:, id:|contentId:, versionNo:)`, as in Ibexa: creates a draft (from the
+ * published version, or from `versionNo` unless it is a draft itself), applies the input keys present, and always
+ * publishes. A draft this call created is deleted again when the update fails.
  */
 export async function updateItem(context: GraphQLContext, target: ContentTypeMutationTarget, args: ArgMap): Promise<ItemValue> {
   const language = mutationLanguage(args);
@@ -118,7 +118,7 @@ export async function updateItem(context: GraphQLContext, target: ContentTypeMut
 }
 
 /**
- * `deleteContent(id:|contentId:)` (graphql.md §2.3): deletes the whole item. Answers the given `id`, or
+ * `deleteContent(id:|contentId:)`, as in Ibexa: deletes the whole item. Answers the given `id`, or
  * `base64("<Ident>Content:<contentId>")` (Ibexa's legacy encoding) when the content id was given.
  */
 export async function deleteContent(context: GraphQLContext, args: ArgMap): Promise<{ id: string; contentId: number }> {

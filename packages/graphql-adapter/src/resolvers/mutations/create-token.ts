@@ -10,8 +10,8 @@ export interface CreatedToken {
 }
 
 /**
- * `createToken(username:, password:)` (graphql.md §2.7, §5): checks the credentials and issues a JWT for
- * `Authorization: Bearer`. Failures are payload messages, not errors.
+ * `createToken(username:, password:)`, as in Ibexa: checks the credentials and issues a JWT for `Authorization:
+ * Bearer`. Failures are payload messages, not errors.
  * @throws GraphQLError NOT_IMPLEMENTED when the server has no token service.
  */
 export async function createToken(context: GraphQLContext, args: ArgMap): Promise<CreatedToken> {

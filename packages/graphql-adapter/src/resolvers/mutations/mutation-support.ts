@@ -3,7 +3,7 @@ import { stringArg, type ArgMap } from '../../schema/args.js';
 import type { GraphQLContext } from '../graphql-context.js';
 import { rethrowAsUserError, userError } from '../graphql-errors.js';
 
-/** Runs a core call, turning its errors into user errors with the given messages per code (graphql.md §2). */
+/** Runs a core call, turning its errors into user errors with the given messages per code (Ibexa's messages). */
 export async function attempt<T>(work: () => Promise<T>, messages: Partial<Record<RepositoryErrorCode, string>> = {}): Promise<T> {
   try {
     return await work();
@@ -13,7 +13,7 @@ export async function attempt<T>(work: () => Promise<T>, messages: Partial<Recor
 }
 
 /**
- * The language of a mutation: `languageCode` (a code string, as in the owner's document) or `language` (the
+ * The language of a mutation: `languageCode` (a code string, as in the client examples) or `language` (the
  * `RepositoryLanguage` value, or a code string). `eng_GB` is read as `eng-GB`.
  * @throws GraphQLError BAD_USER_INPUT when neither is given.
  */
@@ -27,8 +27,8 @@ export function mutationLanguage(args: ArgMap): string {
 }
 
 /**
- * Creates a content item under one new location and publishes it (graphql.md §2.1 step 3). When publishing fails,
- * the draft just created is removed again (without permission checks: it is this request's own leftover).
+ * Creates a content item under one new location and publishes it (as Ibexa's `create<Ident>` does). When publishing
+ * fails, the draft just created is removed again (without permission checks: it is this request's own leftover).
  */
 export async function createAndPublish(
   context: GraphQLContext,

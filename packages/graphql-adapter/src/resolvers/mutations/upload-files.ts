@@ -15,11 +15,10 @@ export interface UploadedFiles {
 }
 
 /**
- * `uploadFiles(locationId:, files:, language:|languageCode:)` (graphql.md §2.4): each file's MIME type is sniffed
- * from its content and mapped to a content type; an item named after the file is created below `locationId` with
- * the file in the mapped field (as its field type mapper's `fromUpload` makes it: images and binary files) and
- * published. A file that fails adds `<file name>: <reason>` to `warnings` and the others continue; entries that
- * are not uploads are skipped.
+ * `uploadFiles(locationId:, files:, language:|languageCode:)`, as in Ibexa: each file's MIME type is sniffed from its
+ * content and mapped to a content type; an item named after the file is created below `locationId` with the file in the
+ * mapped field (as its field type mapper's `fromUpload` makes it: images and binary files) and published. A file that
+ * fails adds `<file name>: <reason>` to `warnings` and the others continue; entries that are not uploads are skipped.
  */
 export async function uploadFiles(context: GraphQLContext, args: ArgMap): Promise<UploadedFiles> {
   const language = mutationLanguage(args);

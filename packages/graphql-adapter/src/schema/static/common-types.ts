@@ -21,9 +21,9 @@ import type { TypeRegistry } from '../type-registry.js';
 export const timestamp = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /**
- * Static types shared by everything (graphql.md §1.9): `FileUpload` (graphql-upload's scalar under Ibexa's name,
- * §6.3), `DateTime`, `PageInfo`, `ConnectionPage`, `Section`, `Language`, `Version`, `User`, `Content` (the
- * ContentInfo type), `ContentRelation` and `RelationType`.
+ * Ibexa's static types shared by everything: `FileUpload` (graphql-upload's scalar under Ibexa's name), `DateTime`,
+ * `PageInfo`, `ConnectionPage`, `Section`, `Language`, `Version`, `User`, `Content` (the ContentInfo type),
+ * `ContentRelation` and `RelationType`.
  */
 export function registerCommonTypes(registry: TypeRegistry): void {
   registry.add(

@@ -32,8 +32,8 @@ function defaultHash(definition: FieldDefinition, context: GraphQLContext): Hash
 
 /**
  * `ContentType`, `ContentTypeGroup`, the `ItemType` interface and `FieldDefinition` with its typed variants
- * (graphql.md §1.6, §1.9). Typed definitions repeat the base fields and add `constraints`, `settings` and
- * `defaultValue` read from the definition's validators and settings.
+ * (as in Ibexa). Typed definitions repeat the base fields and add `constraints`, `settings` and `defaultValue` read
+ * from the definition's validators and settings.
  */
 export function registerContentTypeTypes(registry: TypeRegistry): void {
   const language = () => ({ language: { type: registry.input('RepositoryLanguage') } });

@@ -26,8 +26,8 @@ const text = (key: string) => ({ type: GraphQLString, resolve: (record: HashReco
 const integer = (key: string) => ({ type: GraphQLInt, resolve: (record: HashRecord) => hashNumber(record, key) });
 
 /**
- * Value types of field values (graphql.md §1.11). Image variations are served from the original file (as the
- * REST API does), so a variation carries the original's URI, size and type under the alias name.
+ * Ibexa's value types of field values. Image variations are served from the original file (as the REST API does), so a
+ * variation carries the original's URI, size and type under the alias name.
  */
 export function registerFieldValueTypes(registry: TypeRegistry): void {
   registry.add(

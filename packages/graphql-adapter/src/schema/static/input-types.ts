@@ -2,7 +2,7 @@ import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, 
 import type { TypeRegistry } from '../type-registry.js';
 
 /**
- * Input types of field values (graphql.md §1.12) and of list queries (§3.2). `UserAccountFieldInput` is this
+ * Ibexa's input types of field values and of list queries (`ContentSearchQuery`). `UserAccountFieldInput` is this
  * server's addition, so that `createUser` can set the account (Ibexa maps `ezuser` input to a String it cannot use).
  */
 export function registerInputTypes(registry: TypeRegistry): void {

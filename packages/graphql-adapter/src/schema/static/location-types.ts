@@ -16,8 +16,8 @@ export const relayArgs = () => ({
 });
 
 /**
- * `Location`, its children connection and the sort enums (graphql.md §1.9, §3.3). `Location.content` is typed
- * `DomainContent` as in Ibexa and resolves to the `<Ident>Content` type of the item, keeping this location.
+ * `Location`, its children connection and the sort enums (`SortByOptions`, `LocationSortByOptions`). `Location.content`
+ * is typed `DomainContent` as in Ibexa and resolves to the `<Ident>Content` type of the item, keeping this location.
  */
 export function registerLocationTypes(registry: TypeRegistry): void {
   const sortValues = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, { value }]));
