@@ -10,7 +10,7 @@ import type { TypeRegistry } from './type-registry.js';
 /** `language` (the enum, or a code string) and `languageCode` (a code string): one of them is required. */
 const languageArgs = (registry: TypeRegistry) => ({
   language: { type: registry.input('RepositoryLanguage'), description: 'The language to write (eng_GB or "eng-GB").' },
-  languageCode: { type: GraphQLString, description: 'The language to write as a code ("eng-GB"), as the owner\'s document gives it.' },
+  languageCode: { type: GraphQLString, description: 'The language to write as a code ("eng-GB"), as the client examples send it.' },
 });
 
 /**
