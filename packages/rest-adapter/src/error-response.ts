@@ -3,7 +3,7 @@ import { ForbiddenError, RestHttpError } from './http/rest-errors.js';
 import { reasonPhrase } from './http/status-text.js';
 import { hash, list, obj, val, type Child, type ObjectNode } from './output/node.js';
 
-/** Status of each core error code (rest.md §6, search-auth-errors-data.md C.1), before route conversions. */
+/** Status of each core error code (Ibexa REST's exception → HTTP status mapping), before route conversions. */
 const STATUS_OF: Readonly<Record<RepositoryErrorCode, number>> = {
   NotFound: 404,
   Unauthorized: 401,
@@ -16,7 +16,7 @@ const STATUS_OF: Readonly<Record<RepositoryErrorCode, number>> = {
   NotImplemented: 501,
 };
 
-/** Text shown instead of the description of a 5xx error outside debug mode (rest.md §5.20). */
+/** Text shown instead of a 5xx error's description outside debug mode (Ibexa's ErrorMessage `errorDescription`). */
 export const MASKED_DESCRIPTION = 'An error has occurred. Please try again later or contact your Administrator.';
 
 /** A rendered error: HTTP status and ErrorMessage node. */
@@ -28,7 +28,7 @@ export interface ErrorResponse {
 }
 
 /**
- * Maps any thrown value to an HTTP status and an `ErrorMessage` (rest.md §5.20): REST transport errors keep
+ * Maps any thrown value to an HTTP status and an Ibexa `ErrorMessage`: REST transport errors keep
  * their status, core errors go through {@link STATUS_OF}, anything else is a 500 whose details are never shown
  * unless `debug`.
  */
@@ -59,7 +59,7 @@ function errorMessage(error: unknown, status: number, debug: boolean): ObjectNod
   return obj('ErrorMessage', 'ErrorMessage', {}, children);
 }
 
-/** `errorDetails` of a field validation error: one `field` per (definition, language, error), B.7. */
+/** `errorDetails` of a field validation error (400): one `field` per (definition, language, error), as in Ibexa. */
 function errorDetails(failures: readonly FieldValidationFailure[]): Child {
   return hash('errorDetails', [
     list(
@@ -76,8 +76,8 @@ function errorDetails(failures: readonly FieldValidationFailure[]): Child {
 }
 
 /**
- * Runs a core call and turns the core errors `codes` into 403 Forbidden, as Ibexa's REST controllers do for
- * rule violations (rest.md §6 "Controllers convert these repository exceptions explicitly").
+ * Runs a core call and turns the core errors `codes` into 403 Forbidden, as Ibexa's REST controllers do when they
+ * explicitly convert repository exceptions for rule violations.
  */
 export async function forbidOn<T>(codes: readonly RepositoryErrorCode[], work: () => Promise<T>): Promise<T> {
   try {

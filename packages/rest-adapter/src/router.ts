@@ -51,7 +51,7 @@ export interface RestRouterOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Creates the REST API v2 router (rest.md). Mount it at the REST prefix, with any subfolder before it:
+ * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
  * `app.use('/api/ibexa/v2', createRestRouter({ repository, auth }))`. Hrefs in responses are built from the
  * mount path, so `/cms/api/ibexa/v2` works as well. Requests without credentials run as the anonymous user.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BadRequestError } from './rest-errors.js';
 import { mediaType, negotiateOutput, parseInputType, unknownContentTypeMessage } from './media-types.js';
 
-describe('negotiateOutput (rest.md §1.3)', () => {
+describe('negotiateOutput (Ibexa REST Accept negotiation)', () => {
   it.each([
     [undefined, 'xml', null],
     ['', 'xml', null],
@@ -60,7 +60,7 @@ describe('mediaType', () => {
   });
 });
 
-describe('parseInputType (rest.md §1.2, A.2)', () => {
+describe('parseInputType (Ibexa REST request Content-Type)', () => {
   it('parses name and format', () => {
     expect(parseInputType('application/vnd.ibexa.api.ContentCreate+json')).toEqual({
       name: 'ContentCreate',
@@ -87,7 +87,7 @@ describe('parseInputType (rest.md §1.2, A.2)', () => {
     expect(parseInputType('application/vnd.ez.api.ContentUpdate+xml')).toMatchObject({ name: 'ContentUpdate', format: 'xml' });
   });
 
-  it('yields an empty name for the bare prefix (rest.md §11)', () => {
+  it('yields an empty name for the bare prefix Ibexa 4.6 clients send on bodiless requests', () => {
     expect(parseInputType('application/vnd.ibexa.api.')).toMatchObject({ name: '', format: 'xml' });
   });
 

@@ -3,10 +3,10 @@ import { BadRequestError } from './rest-errors.js';
 /** Wire format of a body. */
 export type WireFormat = 'json' | 'xml';
 
-/** Vendor media-type prefix of Ibexa 4.x/5.x (rest.md §1.1). */
+/** Vendor media-type prefix of Ibexa 4.x/5.x. */
 export const VENDOR_PREFIX = 'application/vnd.ibexa.api.';
 
-/** Result of Accept negotiation (rest.md §1.3). */
+/** Result of Ibexa REST's Accept negotiation. */
 export interface OutputNegotiation {
   /** Response format. */
   readonly format: WireFormat;
@@ -18,7 +18,7 @@ export interface OutputNegotiation {
   readonly variant: string | null;
 }
 
-/** Parsed request `Content-Type` (rest.md §1.2, search-auth-errors-data.md A.2). */
+/** Parsed request `Content-Type`, as Ibexa's REST input dispatcher reads it. */
 export interface InputType {
   /** Resource name after the vendor prefix (`ContentCreate`); `""` for the bare prefix. */
   readonly name: string;
@@ -35,7 +35,7 @@ export interface InputType {
 const JSON_TYPES = [/^application\/vnd\.(?:ibexa|ez)\.api(?:\.[A-Za-z]+)+\+json/i, /^application\/json/i];
 const XML_TYPES = [/^application\/vnd\.(?:ibexa|ez)\.api(?:\.[A-Za-z]+)+\+xml/i, /^application\/xml/i, /^.*\/.*/];
 const VENDOR_NAME = /^application\/vnd\.(?:ibexa|ez)\.api\.(.*)$/i;
-/** The bare prefix some clients send on bodiless requests: no preference (rest.md §11). */
+/** The bare prefix some clients send on bodiless requests: no preference (Ibexa 4.6 clients). */
 const BARE_PREFIX = /^application\/vnd\.(?:ibexa|ez)\.api\.?$/i;
 
 interface AcceptEntry {
@@ -63,7 +63,7 @@ const parseAccept = (header: string): AcceptEntry[] => {
 };
 
 /**
- * Chooses the response format and resource variant from an `Accept` header (rest.md §1.3): entries
+ * Chooses the response format and resource variant from an `Accept` header (Ibexa's negotiation): entries
  * are sorted by q-value (stable for equal q; `q=0` entries are dropped) and the first one matching
  * a JSON regex (`application/vnd.ibexa.api.<Name>+json`, `application/vnd.ez.api.<Name>+json`,
  * `application/json`) or an XML regex (`…+xml`, `application/xml`, and the catch-all matching any
@@ -91,13 +91,13 @@ export function negotiateOutput(acceptHeader: string | undefined): OutputNegotia
 
 /**
  * Full vendor media type for a resource name: `application/vnd.ibexa.api.<name>+json|xml`
- * (rest.md §1.2). `vendorPrefix` defaults to {@link VENDOR_PREFIX}.
+ * (Ibexa media type names). `vendorPrefix` defaults to {@link VENDOR_PREFIX}.
  */
 export function mediaType(name: string, format: WireFormat, vendorPrefix: string = VENDOR_PREFIX): string {
   return `${vendorPrefix}${name}+${format}`;
 }
 
-/** `Unknown content type specification: '<media> (version: <v>)'.` (search-auth-errors-data.md A.2). */
+/** `Unknown content type specification: '<media> (version: <v>)'.`, Ibexa's input dispatcher's wording. */
 export function unknownContentTypeMessage(media: string, version: string): string {
   return `Unknown content type specification: '${media} (version: ${version})'.`;
 }
@@ -108,7 +108,7 @@ const unquote = (value: string): string => {
 };
 
 /**
- * Parses a request `Content-Type` (rest.md §1.2, A.2): split on `;` (parameters) and `+` (format,
+ * Parses a request `Content-Type` like Ibexa's input dispatcher: split on `;` (parameters) and `+` (format,
  * default `xml` when absent); accepts `application/vnd.ibexa.api.<Name>` and the older
  * `application/vnd.ez.api.<Name>`; `version` defaults to `1.0`. Whether `<Name>` has a parser is the
  * caller's decision (see {@link unknownContentTypeMessage}); the bare prefix yields `name: ""`.

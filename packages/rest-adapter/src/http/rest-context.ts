@@ -34,7 +34,7 @@ export interface RestContext {
   /** Session cookie value sent by the client (even if unknown or expired), else null. */
   readonly sessionCookie: string | null;
   /**
-   * The decoded body; its media type name must be one of `accepted` (rest.md §1.2).
+   * The decoded body; its media type name must be one of `accepted` (it selects the input parser).
    * @throws BadRequestError for a missing or unknown Content-Type, a name not accepted, or a malformed body.
    */
   input(accepted: readonly string[]): Promise<RestInput>;
@@ -58,7 +58,7 @@ export type RestResult =
       readonly root: ObjectNode;
       readonly status?: number;
       readonly location?: string;
-      /** Media type name for `Accept-Patch` (rest.md §1.7). */
+      /** Media type name for `Accept-Patch` (the update payload of a single updatable resource). */
       readonly acceptPatch?: string;
       readonly cookies?: readonly CookieChange[];
       /** Overrides the root's media type in `Content-Type` (e.g. `RoleDraft`). */

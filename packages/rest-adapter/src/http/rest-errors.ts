@@ -1,6 +1,6 @@
 /**
- * Transport-level REST errors (rest.md §6, search-auth-errors-data.md C.1/C.3). Each class has a fixed
- * HTTP status; its `message` becomes the ErrorMessage `errorDescription` (rest.md §5.20) and its
+ * Transport-level REST errors (Ibexa REST's exception → HTTP status mapping and its statuses for typical failures).
+ * Each class has a fixed HTTP status; its `message` becomes the ErrorMessage `errorDescription` and its
  * optional `previous` error is rendered as a nested `Previous` ErrorMessage. Core never sees these.
  */
 
@@ -8,7 +8,7 @@
 export abstract class RestHttpError extends Error {
   /** HTTP status code of the response (also the ErrorMessage `errorCode`). */
   abstract readonly status: number;
-  /** The error this one wraps, rendered as `Previous` (rest.md §5.20 row 6). */
+  /** The error this one wraps, rendered as the ErrorMessage's nested `Previous`. */
   readonly previous: Error | undefined;
 
   constructor(message: string, previous?: Error) {
@@ -20,23 +20,23 @@ export abstract class RestHttpError extends Error {
 
 /**
  * 400 Bad Request: input parser errors, malformed bodies, missing elements, unknown media types
- * (REST `Parser` / `BadRequestException`, C.1).
+ * (Ibexa REST `Parser` / `BadRequestException`).
  */
 export class BadRequestError extends RestHttpError {
   override readonly status = 400;
 }
 
-/** 401 Unauthorized raised by the transport itself: CSRF token checks, `X-Expected-User` (C.3). */
+/** 401 Unauthorized raised by the transport itself: CSRF token checks, `X-Expected-User`. */
 export class RestUnauthorizedError extends RestHttpError {
   override readonly status = 401;
 }
 
-/** 403 Forbidden (REST `ForbiddenException`, e.g. publishing a non-draft version, C.3). */
+/** 403 Forbidden (Ibexa REST `ForbiddenException`, e.g. publishing a non-draft version). */
 export class ForbiddenError extends RestHttpError {
   override readonly status = 403;
 }
 
-/** 404 Not Found for an unknown route under the prefix (Symfony `NotFoundHttpException`, C.3). */
+/** 404 Not Found for an unknown route under the prefix (Symfony's `NotFoundHttpException` in Ibexa). */
 export class RestNotFoundError extends RestHttpError {
   override readonly status = 404;
 
@@ -46,7 +46,7 @@ export class RestNotFoundError extends RestHttpError {
   }
 }
 
-/** 405 Method Not Allowed: the path exists but not for this method (rest.md §7.1, B.9). */
+/** 405 Method Not Allowed: the path exists but not for this method (Ibexa answers with an ErrorMessage). */
 export class MethodNotAllowedError extends RestHttpError {
   override readonly status = 405;
   /** Methods the path does accept (for an optional `Allow` header). */
@@ -57,7 +57,7 @@ export class MethodNotAllowedError extends RestHttpError {
     this.allowed = allowed;
   }
 
-  /** `No route found for "PUT http://host/…": Method Not Allowed (Allow: GET, POST)` (B.9). */
+  /** `No route found for "PUT http://host/…": Method Not Allowed (Allow: GET, POST)`, Ibexa's wording. */
   static forRequest(method: string, url: string, allowed: readonly string[]): MethodNotAllowedError {
     const message = `No route found for "${method} ${url}": Method Not Allowed (Allow: ${allowed.join(', ')})`;
     return new MethodNotAllowedError(message, allowed);
@@ -66,7 +66,7 @@ export class MethodNotAllowedError extends RestHttpError {
 
 /**
  * 406 Not Acceptable: an input href that does not match the expected route (REST
- * `InvalidArgumentException`, rest.md §1.5 and §6). Never produced by Accept negotiation.
+ * `InvalidArgumentException`, which Ibexa maps to 406). Never produced by Accept negotiation.
  */
 export class InvalidHrefError extends RestHttpError {
   override readonly status = 406;

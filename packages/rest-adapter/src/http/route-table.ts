@@ -1,13 +1,13 @@
 /**
- * The REST route table (rest.md §3): path patterns with typed parameters and the handlers per method.
+ * The REST route table (Ibexa's `routing.yml`): path patterns with typed parameters and the handlers per method.
  * One table drives dispatch, HEAD (GET without a body), OPTIONS (`Allow` = the methods declared for the path,
- * in declaration order, rest.md §7.2) and 405/404.
+ * in declaration order, like Ibexa's generated OPTIONS routes) and 405/404.
  */
 
 /** Methods routes may declare (custom verbs included; PUBLISH and SWAP arrive through method override). */
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'COPY' | 'MOVE' | 'SWAP' | 'PUBLISH' | 'TRASH';
 
-/** Parameter patterns of rest.md §3 (regex source, no anchors). */
+/** Path parameter requirements of Ibexa's REST routes (regex source, no anchors). */
 const PARAMETER_PATTERNS: Readonly<Record<string, string>> = {
   id: '\\d+',
   locationPath: '\\d+(?:/\\d+)*',
@@ -28,16 +28,16 @@ export interface RouteDefinition<H> {
   /** Handlers per method, in the order the `Allow` header lists them. */
   readonly methods: readonly (readonly [RouteMethod, H])[];
   /**
-   * 5.x POST alternatives selected by the request's input media type name (`CopyContentInput`), rest.md §3.8.
-   * They do not change the `Allow` list of the path.
+   * 5.x POST alternatives selected by the request's input media type name (`CopyContentInput`): the POST forms
+   * of Ibexa's custom verbs. They do not change the `Allow` list of the path.
    */
   readonly postByInputType?: Readonly<Record<string, H>>;
   /**
-   * Verbs an input-type alternative answers besides POST (5.x `TrashLocationInput` also answers `TRASH`,
-   * rest.md §3.2 row 11). An OPTIONS request carrying such an input type lists `POST` and these (§7.2).
+   * Verbs an input-type alternative answers besides POST (5.x `TrashLocationInput` also answers `TRASH`
+   * on `/content/locations/{path}`). An OPTIONS request carrying such an input type lists `POST` and these.
    */
   readonly inputTypeVerbs?: Readonly<Record<string, readonly RouteMethod[]>>;
-  /** Skip the CSRF check of session-authenticated unsafe requests (the session routes, B.3). */
+  /** Skip the CSRF check of session-authenticated unsafe requests (Ibexa's session routes). */
   readonly csrfExempt?: boolean;
 }
 

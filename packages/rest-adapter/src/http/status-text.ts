@@ -1,4 +1,4 @@
-/** HTTP reason phrases used as ErrorMessage `errorMessage` (rest.md §5.20). */
+/** HTTP reason phrases used as ErrorMessage `errorMessage`. */
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -5,7 +5,7 @@ import { decodeBody } from './decode-body.js';
 const xml = (text: string) => decodeBody(Buffer.from(text, 'utf8'), 'xml');
 const json = (text: string) => decodeBody(Buffer.from(text, 'utf8'), 'json');
 
-describe('decodeBody, JSON (rest.md §1.5)', () => {
+describe('decodeBody, JSON (Ibexa REST input decoding)', () => {
   it('returns the value of the root key, whatever its name', async () => {
     await expect(json('{"Foo": {"identifier": "x", "limit": 5, "hidden": false, "n": null}}')).resolves.toEqual({
       identifier: 'x',
@@ -41,8 +41,8 @@ describe('decodeBody, JSON (rest.md §1.5)', () => {
   });
 });
 
-describe('decodeBody, XML (rest.md §1.5, A.4)', () => {
-  it('decodes the B.2 ContentCreate example', async () => {
+describe('decodeBody, XML (Ibexa REST XML handler)', () => {
+  it('decodes a folder ContentCreate in XML', async () => {
     await expect(
       xml(`<?xml version="1.0" encoding="UTF-8"?>
 <ContentCreate>
@@ -122,7 +122,7 @@ describe('decodeBody, XML (rest.md §1.5, A.4)', () => {
     await expect(xml('<RestoreTrashItemInput/>')).resolves.toEqual({});
   });
 
-  describe('field-type hashes (rest.md §1.6)', () => {
+  describe('field-type hashes (Ibexa fieldValue format)', () => {
     const field = async (inner: string, element = 'fieldValue') => {
       const value = await xml(`<F><${element}>${inner}</${element}></F>`);
       return value[element];

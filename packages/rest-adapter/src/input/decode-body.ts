@@ -15,7 +15,7 @@ const bodyText = (body: Buffer): string => {
 };
 
 /**
- * Decodes a JSON body: `{"<Root>": {…}}` → the root value (rest.md §1.2 rule 4, §1.5). A `null`
+ * Decodes a JSON body: `{"<Root>": {…}}` → the root value (Ibexa ignores the root key's name). A `null`
  * root value counts as `{}`, mirroring an empty XML root element.
  *
  * @throws BadRequestError `An error occured while decoding the JSON input:\n<detail>\nInput JSON:\n\n<body>`
@@ -49,12 +49,12 @@ export function decodeJson(text: string): DecodedObject {
 
 /**
  * Decodes a request body in the given format and returns the **value of its root key/element** as
- * Ibexa's array form (rest.md §1.2 rule 4, §1.5, §1.6): JSON as parsed; XML with attributes as `_a`
+ * Ibexa's array form (the root name is ignored): JSON as parsed; XML with attributes as `_a`
  * keys, `#text`, `null` for empty elements, repeated siblings and the forced-list pairs as arrays,
  * and field-type hash elements type-sniffed. DTDs and foreign entities are refused (see xml-input.ts).
  * A UTF-8 byte-order mark is ignored.
  *
- * @throws BadRequestError for malformed input in either format (search-auth-errors-data.md C.3)
+ * @throws BadRequestError for malformed input in either format (Ibexa's messages)
  */
 export async function decodeBody(body: Buffer, format: WireFormat): Promise<DecodedObject> {
   const text = bodyText(body);

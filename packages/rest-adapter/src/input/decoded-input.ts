@@ -1,7 +1,7 @@
 import { BadRequestError } from '../http/rest-errors.js';
 
 /**
- * A decoded request body in Ibexa's array form (rest.md §1.5): JSON as parsed, XML converted with
+ * A decoded request body in Ibexa's array form (its REST input decoding): JSON as parsed, XML converted with
  * attributes as `_name` keys and text next to attributes/children under `#text`.
  */
 export type DecodedInput = null | boolean | number | string | DecodedInput[] | DecodedObject;

@@ -4,7 +4,7 @@ import { DEFAULT_REST_PREFIX, parseDestination, parseHref, parseLocationPathStri
 
 const P = DEFAULT_REST_PREFIX;
 
-describe('parseHref (rest.md §1.5)', () => {
+describe('parseHref (Ibexa REST input references)', () => {
   it('resolves every kind under the default prefix', () => {
     expect(parseHref(`${P}/content/types/1`, P, 'contentType')).toBe(1);
     expect(parseHref(`${P}/content/locations/1/2/56`, P, 'location')).toEqual({ path: [1, 2, 56], id: 56 });

@@ -1,6 +1,6 @@
 import { BadRequestError, InvalidHrefError } from '../http/rest-errors.js';
 
-/** Default REST path prefix of Ibexa 4.x/5.x (rest.md §1.1). */
+/** Default REST path prefix of Ibexa 4.x/5.x. */
 export const DEFAULT_REST_PREFIX = '/api/ibexa/v2';
 
 /** A location (or user group) path: `/1/2/56` → `path: [1, 2, 56]`, `id: 56`. */
@@ -24,7 +24,7 @@ export interface HrefTargets {
   readonly trash: true;
 }
 
-/** Route kinds an input href can reference (rest.md §1.5, named route parameters). */
+/** Route kinds an input href can reference (Ibexa resolves one by its named route parameter). */
 export type HrefKind = keyof HrefTargets;
 
 type RouteParser<K extends HrefKind> = (path: string) => HrefTargets[K] | undefined;
@@ -44,7 +44,7 @@ const locationPath = (text: string | undefined): LocationPath | undefined => {
 
 const single = (pattern: RegExp) => (path: string): number | undefined => id(pattern.exec(path)?.[1]);
 
-/** Route patterns relative to the prefix (rest.md §3), one per kind. */
+/** Route patterns relative to the prefix (Ibexa's REST routes), one per kind. */
 const ROUTES: { readonly [K in HrefKind]: RouteParser<K> } = {
   contentType: single(/^\/content\/types\/(\d+)$/),
   location: (path) => locationPath(/^\/content\/locations((?:\/\d+)+)$/.exec(path)?.[1]),
@@ -86,14 +86,14 @@ const routePath = (href: string, prefix: string): string | undefined => {
 
 /**
  * Resolves a reference href (`{"_href": "/api/ibexa/v2/content/types/1"}`) by matching it against
- * the route of `kind` below the REST prefix (rest.md §1.5). `prefix` is the full prefix, including
+ * the route of `kind` below the REST prefix, as Ibexa does. `prefix` is the full prefix, including
  * any subfolder the app is mounted under (`/cms/api/ibexa/v2`); absolute URLs are accepted.
  * Returns the id (most kinds), the location path (`location`, `userGroup`), both ids
  * (`objectState`) or `true` (`trash`).
  *
  * @throws InvalidHrefError (406) `Invalid href '<href>': expected a <kind> reference` when the href
  *   is outside the prefix, matches another route, or has a non-numeric id (Ibexa REST
- *   InvalidArgumentException, rest.md §6)
+ *   InvalidArgumentException, which Ibexa maps to 406)
  */
 export function parseHref<K extends HrefKind>(href: string, prefix: string, kind: K): HrefTargets[K] {
   const path = routePath(href, prefix);
@@ -106,7 +106,7 @@ export function parseHref<K extends HrefKind>(href: string, prefix: string, kind
   return target;
 }
 
-/** Target of a `Destination` header (rest.md §7.3, §11): a location, the trash, or a user group. */
+/** Target of a `Destination` header (COPY/MOVE/SWAP, a prefixed href): a location, the trash, or a user group. */
 export type Destination =
   | ({ readonly kind: 'location' } & LocationPath)
   | { readonly kind: 'trash' }
@@ -118,8 +118,7 @@ export type Destination =
  * they accept.
  *
  * @throws BadRequestError `Missing Destination header.` when absent or blank;
- *   `<header> is not an acceptable destination` when it matches none of the three routes
- *   (search-auth-errors-data.md C.3)
+ *   `<header> is not an acceptable destination` when it matches none of the three routes (Ibexa's wording)
  */
 export function parseDestination(header: string | undefined, prefix: string): Destination {
   if (header === undefined || header.trim() === '') throw new BadRequestError('Missing Destination header.');
@@ -136,7 +135,7 @@ export function parseDestination(header: string | undefined, prefix: string): De
 
 /**
  * Parses the location path string of the 5.x `*Input` destination payloads (`"/1/2/56"`, regex
- * `^(/\d+)+$`, rest.md §1.5).
+ * `^(/\d+)+$`, as Ibexa validates them).
  *
  * @param inputName the payload name for the message (`CopyLocationInput`)
  * @throws BadRequestError `Input data validation failed for <inputName>` on any other string

@@ -14,8 +14,8 @@ export interface ArrayOptions {
 const INT = /^-?\d+$/;
 
 /**
- * Checked accessors over one decoded input struct, so that input parsers decode rather than cast
- * (STYLE.md). Every error is a 400 naming the struct and key, in Ibexa's wording:
+ * Checked accessors over one decoded input struct, so that input parsers decode rather than cast, as the house
+ * style asks. Every error is a 400 naming the struct and key, in Ibexa's wording:
  * `Missing '<key>' element for <Struct>.` when required and absent (or `null`), and
  * `Invalid value for '<key>' in <Struct>.` when present with the wrong type. Optional accessors
  * return `undefined` for an absent key or `null` (an empty XML element).
@@ -75,7 +75,7 @@ export class InputReader {
 
   /**
    * Boolean per Ibexa `parseBooleanValue`: JSON `true`/`false` or the strings `"true"`/`"false"`
-   * in any case (rest.md §1.5). @throws BadRequestError for anything else
+   * in any case. @throws BadRequestError for anything else
    */
   optionalBool(key: string): boolean | undefined {
     const value = this.present(key);
@@ -115,7 +115,7 @@ export class InputReader {
 
   /**
    * List value. A single object is wrapped only with `singleAsList` (JSON clients must send arrays
-   * where Ibexa iterates, rest.md §1.5). @throws BadRequestError when present but not a list
+   * where Ibexa's parsers iterate). @throws BadRequestError when present but not a list
    */
   optionalArray(key: string, options: ArrayOptions = {}): readonly DecodedInput[] | undefined {
     const value = this.present(key);
@@ -145,7 +145,7 @@ export class InputReader {
   }
 
   /**
-   * Reference `{"_href": "…"}` → the href string (rest.md §1.5).
+   * Reference `{"_href": "…"}` → the href string (Ibexa's input references).
    * @throws BadRequestError when absent, not an object, or without a string `_href`
    */
   optionalHref(key: string): string | undefined {

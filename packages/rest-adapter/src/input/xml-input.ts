@@ -4,7 +4,7 @@ import type { DecodedInput, DecodedObject } from './decoded-input.js';
 import { MAX_INPUT_DEPTH } from './decoded-input.js';
 
 /**
- * XML request bodies → Ibexa's array form (rest.md §1.5, §1.6; search-auth-errors-data.md A.4).
+ * XML request bodies → Ibexa's array form, as its REST XML input handler builds it (field-type hashes included).
  *
  * Security: DTDs are refused outright. Any `<!DOCTYPE` (or other `<!` declaration outside comments
  * and CDATA) is rejected before parsing, so there are no internal or external entities, no external
@@ -22,7 +22,7 @@ interface XmlElement {
   readonly children: readonly XmlElement[];
 }
 
-/** Parent/child pairs whose single child still becomes a one-element list (rest.md §1.5). */
+/** Parent/child pairs whose single child still becomes a one-element list (Ibexa's XML handler). */
 const FORCED_LISTS = new Set([
   'ContentList/Content', 'ContentTypeList/ContentType', 'ContentTypeGroupRefList/ContentTypeGroupRef',
   'SectionList/Section', 'RoleList/Role', 'PolicyList/Policy', 'LocationList/Location',
@@ -30,7 +30,7 @@ const FORCED_LISTS = new Set([
   'descriptions/value', 'fields/field', 'limitations/limitation', 'values/ref',
 ]);
 
-/** Elements parsed as field-type hashes wherever they occur (rest.md §1.6). */
+/** Elements parsed as field-type hashes (Ibexa's `fieldValue` format) wherever they occur. */
 const FIELD_HASH_ELEMENTS = new Set(['fieldValue', 'defaultValue', 'fieldSettings', 'validatorConfiguration']);
 
 // Keys chosen so that they can never collide with an XML element name (`$`, `#` cannot start one).
@@ -95,7 +95,7 @@ const toElement = (raw: unknown, depth: number): XmlElement => {
 };
 
 /**
- * Type-sniffed field-hash scalar (rest.md §1.6) of the trimmed text: int (kept as a string beyond
+ * Type-sniffed field-hash scalar (as Ibexa casts XML field hash text) of the trimmed text: int (kept as a string beyond
  * the safe-integer range), float, bool (any case), else the string. Trimmed like generic text.
  */
 const sniff = (text: string): DecodedInput => {
@@ -112,7 +112,7 @@ const sniff = (text: string): DecodedInput => {
 };
 
 /**
- * Field-type hash element (rest.md §1.6): `<value>` children without `key` → list, with `key` → map
+ * Field-type hash element (Ibexa's `fieldValue` XML form): `<value>` children without `key` → list, with `key` → map
  * (PHP semantics: unkeyed items of a mixed map get the next integer key; keys `0..n-1` make a list);
  * text only → sniffed scalar; nothing → null.
  */
@@ -133,7 +133,7 @@ const fieldHash = (element: XmlElement): DecodedInput => {
   return [...entries.values()];
 };
 
-/** Generic element (rest.md §1.5 table): attributes `_a`, children by name, `#text`, `null` when empty. */
+/** Generic element (Ibexa's XML → array rules): attributes `_a`, children by name, `#text`, `null` when empty. */
 const elementValue = (element: XmlElement): DecodedInput => {
   const out = new Map<string, DecodedInput>();
   for (const [name, value] of element.attrs) out.set(`_${name}`, value);
@@ -194,7 +194,7 @@ const describeSaxError = (error: unknown): string => {
 
 /**
  * Decodes an XML body and returns the value of its root element (the root name is ignored,
- * rest.md §1.2 rule 4). An empty root element yields `{}`.
+ * as in Ibexa). An empty root element yields `{}`.
  *
  * @throws BadRequestError `Detected errors in input XML:\n - …` for malformed XML, DTDs, foreign
  *   entities or trailing content; a 400 for a root holding only text, a field-type hash with a child

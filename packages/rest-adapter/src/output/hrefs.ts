@@ -1,5 +1,5 @@
 /**
- * Builders of the host-relative hrefs the REST API emits (rest.md §1.1: the prefix, with any subfolder, is in
+ * Builders of the host-relative hrefs the REST API emits (as in Ibexa, the prefix, with any subfolder, is in
  * every href). `pathString`s are turned into location paths (`/1/2/58/` → `/content/locations/1/2/58`).
  */
 export interface Hrefs {

@@ -26,7 +26,7 @@ const scalar = (value: Scalar): string => {
   return Number.isFinite(value) ? String(value) : 'null';
 };
 
-/** Field-type hash: plain JSON, but empty arrays and empty objects both render as `[]` (PHP, rest.md §1.6). */
+/** Field-type hash: plain JSON, but empty arrays and empty objects both render as `[]` (PHP's `json_encode`). */
 const fieldHash = (value: Hash): string => {
   if (value === null || typeof value !== 'object') return scalar(value);
   let out = '';
@@ -84,7 +84,7 @@ const content = (node: Node, prefix: string): string => {
 
 /**
  * Renders a root object element as a JSON document `{"<Root>": {"_media-type": "<prefix><M>+json",
- * "_attr": native, …children}}` following rest.md §1.4: attributes prefixed with `_` keep their
+ * "_attr": native, …children}}` following Ibexa's JSON generator: attributes prefixed with `_` keep their
  * native type, value elements become native JSON values, lists become arrays keyed by the list name
  * holding each item's content, field-type hashes are plain JSON with `{}` and `[]` rendered as `[]`.
  * Output is compact and unescaped (`/` is not escaped; JSON-equivalent to PHP's output).

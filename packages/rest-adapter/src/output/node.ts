@@ -1,12 +1,12 @@
 import type { Hash } from '@contentrepo/core';
 
 /**
- * The generator node model of rest.md Appendix C: visitors build one tree of these nodes and the
- * JSON and XML writers render it (rest.md §1.4). Arrays in JSON are decided statically by `list`
+ * The node model of Ibexa's REST output generators: visitors build one tree of these nodes and the
+ * JSON and XML writers render it, JSON mirroring XML. Arrays in JSON are decided statically by `list`
  * nodes, never by counting children.
  */
 
-/** A scalar carried by an attribute or a value element (native JSON type kept, rest.md §1.4). */
+/** A scalar carried by an attribute or a value element (native JSON type kept, as Ibexa's JSON generator does). */
 export type Scalar = string | number | boolean | null;
 
 /** Attributes of an object, hash or value element, in emission order. JSON: `"_name": value`. */
@@ -15,7 +15,7 @@ export type Attrs = Readonly<Record<string, Scalar>>;
 /**
  * Object element: `<Name media-type="…M+xml" …>` / `"Name": {"_media-type": "…M+json", …}`.
  * `mediaType` is the bare media-type name (`Section`, `ContentInfo`); `""` renders a literal empty
- * `media-type` (Root links, rest.md §2).
+ * `media-type` (links of the Root resource).
  */
 export interface ObjectNode {
   readonly kind: 'object';
@@ -46,7 +46,7 @@ export interface ValueNode {
 
 /**
  * List: XML renders the items inline (nothing for the list itself); JSON renders
- * `"name": [ <content of each item> ]` — the item element names disappear (rest.md §1.4).
+ * `"name": [ <content of each item> ]` — the item element names disappear, as in Ibexa's JSON.
  */
 export interface ListNode {
   readonly kind: 'list';
@@ -56,7 +56,7 @@ export interface ListNode {
 
 /**
  * Field-type hash element (`fieldValue`, `defaultValue`, `fieldSettings`, `validatorConfiguration`):
- * plain JSON in JSON, `<value key>` recursion in XML (rest.md §1.6).
+ * plain JSON in JSON, `<value key>` recursion in XML (Ibexa's `fieldValue` format).
  */
 export interface FieldHashNode {
   readonly kind: 'ftHash';
@@ -101,7 +101,7 @@ const cleanAttrs = (attrs: AttrsInput | undefined): Attrs => {
 };
 
 /**
- * Object element with a media type (rest.md §1.4). `undefined` children and attributes are dropped.
+ * Object element with a media type. `undefined` children and attributes are dropped.
  * Example: `obj('Section', 'Section', { href }, [val('sectionId', 1)])`.
  */
 export function obj(name: string, mediaType: string, attrs: AttrsInput, children: readonly Child[]): ObjectNode {
@@ -131,7 +131,7 @@ export function list(name: string, items: readonly Child[]): ListNode {
   return { kind: 'list', name, items: present(items) };
 }
 
-/** Field-type hash element (rest.md §1.6). */
+/** Field-type hash element (Ibexa's `fieldValue` format). */
 export function ftHash(name: string, value: Hash): FieldHashNode {
   return { kind: 'ftHash', name, value };
 }

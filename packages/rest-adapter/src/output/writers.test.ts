@@ -20,7 +20,7 @@ const section = (): ObjectNode =>
 /** A root holding one field hash, to look at the field-hash rendering alone. */
 const withHash = (value: Hash, name = 'fieldValue'): ObjectNode => obj('Field', 'Field', {}, [ftHash(name, value)]);
 
-describe('Section mini example (rest.md §1.4)', () => {
+describe('a Section in JSON and XML (Ibexa output model)', () => {
   it('renders JSON with native types and the JSON media type', () => {
     expect(writeJson(section())).toBe(
       '{"Section":{"_media-type":"application/vnd.ibexa.api.Section+json","_href":"/api/ibexa/v2/content/sections/1",' +
@@ -43,7 +43,7 @@ describe('Section mini example (rest.md §1.4)', () => {
   });
 });
 
-describe('Content-like structure with nested refs (B.3)', () => {
+describe('Content-like structure with nested refs (Content embedding its version)', () => {
   const content = (): ObjectNode =>
     obj('Content', 'Content', { href: `${P}/content/objects/62`, remoteId: 'my-folder-1', id: 62 }, [
       ref('ContentType', 'ContentType', `${P}/content/types/1`),
@@ -187,7 +187,7 @@ describe('attributes and value elements', () => {
   });
 });
 
-describe('field-type hashes (rest.md §1.6, B.4)', () => {
+describe('field-type hashes (Ibexa fieldValue format)', () => {
   const cases: ReadonlyArray<{ name: string; value: Hash; json: string; xml: string }> = [
     {
       name: 'url map',
@@ -260,7 +260,7 @@ describe('escaping', () => {
   });
 });
 
-describe('ErrorMessage with errorDetails (B.7, C.2)', () => {
+describe('ErrorMessage with errorDetails (field validation error)', () => {
   const error = obj('ErrorMessage', 'ErrorMessage', {}, [
     val('errorCode', 400),
     val('errorMessage', 'Bad Request'),

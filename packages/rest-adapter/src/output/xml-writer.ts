@@ -34,7 +34,7 @@ export function escapeXmlAttr(value: string): string {
   return escapeWith(value, /[&<>"'\r\n\t]/g, ATTR_ESCAPES);
 }
 
-/** Plain scalar as XML text: booleans `true`/`false`, `null` empty (rest.md §1.4). */
+/** Plain scalar as XML text: booleans `true`/`false`, `null` empty, as Ibexa's XML generator renders them. */
 const scalarText = (value: Scalar): string => {
   if (value === null) return '';
   if (typeof value === 'string') return escapeXmlText(value);
@@ -70,7 +70,7 @@ const closeWith = (out: XmlOut, name: string, body: string): void => {
   out.text += body === '' ? '/>' : `>${body}</${name}>`;
 };
 
-/** `<value>` children of a field-type hash, recursively (rest.md §1.6). */
+/** `<value>` children of a field-type hash, recursively (Ibexa's `fieldValue` XML form). */
 const writeHashBody = (out: XmlOut, value: Hash): void => {
   if (value === null || typeof value !== 'object') {
     out.text += hashScalarText(value);
@@ -137,7 +137,7 @@ const writeAll = (out: XmlOut, nodes: readonly Node[], prefix: string): void => 
 };
 
 /**
- * Renders a root object element as an XML document (rest.md §1.4, §1.6): the XML declaration, a
+ * Renders a root object element as an XML document, as Ibexa's XML generator does: the XML declaration, a
  * newline, then `<Name media-type="<prefix><M>+xml" attr="v">…</Name>` and a final newline. Value
  * elements render as text (booleans `true`/`false`, `null` as an empty element); lists render their
  * items inline (an empty list emits nothing); field-type hashes render scalars as text (floats as

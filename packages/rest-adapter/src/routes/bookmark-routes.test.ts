@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('bookmarks (rest.md §3.4 K1–K3, §5.19)', () => {
+describe('bookmarks (/bookmark routes, BookmarkList)', () => {
   let app: Express;
   beforeEach(async () => {
     ({ app } = await createTestApp({ basicAuth: true }));

@@ -8,7 +8,7 @@ import { intParam, intQuery, resource } from './route-support.js';
 
 const locationId = (context: RestContext): number => intParam(context, 'locationId');
 
-/** GET /bookmark?offset=0&limit=25 → BookmarkList (rest.md §3.4 K1, §5.19). */
+/** GET /bookmark?offset=0&limit=25 → BookmarkList. */
 const loadBookmarks: RestHandler = async (context) => {
   const offset = Math.max(0, intQuery(context, 'offset', 0));
   const limit = intQuery(context, 'limit', 25);
@@ -18,7 +18,7 @@ const loadBookmarks: RestHandler = async (context) => {
   return resource(bookmarkListNode(bookmarks, nodes, context.visit));
 };
 
-/** POST /bookmark/{locationId} (K2): 201 + Location; already bookmarked → 409 with an empty body (C.1 `Conflict`). */
+/** POST /bookmark/{locationId}: 201 + Location; already bookmarked → 409, empty body (Ibexa's `Conflict` value). */
 const createBookmark: RestHandler = async (context) => {
   try {
     await context.repository.bookmarkService.createBookmark(locationId(context));
@@ -29,7 +29,7 @@ const createBookmark: RestHandler = async (context) => {
   return { kind: 'empty', status: 201, location: context.hrefs.path(`/bookmark/${locationId(context)}`) };
 };
 
-/** DELETE /bookmark/{locationId} (K2): 204; not bookmarked → 404. */
+/** DELETE /bookmark/{locationId}: 204; not bookmarked → 404. */
 const deleteBookmark: RestHandler = async (context) => {
   try {
     await context.repository.bookmarkService.deleteBookmark(locationId(context));
@@ -40,7 +40,7 @@ const deleteBookmark: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET/HEAD /bookmark/{locationId} (K3): 200 with no body, 404 when not bookmarked. */
+/** GET/HEAD /bookmark/{locationId}: 200 with no body, 404 when not bookmarked. */
 const isBookmarked: RestHandler = async (context) => {
   if (!(await context.repository.bookmarkService.isBookmarked(locationId(context)))) {
     throw new RestNotFoundError(`Location ${locationId(context)} is not bookmarked`);
@@ -48,7 +48,7 @@ const isBookmarked: RestHandler = async (context) => {
   return { kind: 'empty', status: 200 };
 };
 
-/** Bookmark routes (rest.md §3.4 K1–K3; the explicit HEAD route of §7.1). */
+/** Bookmark routes (`/bookmark/{locationId}` is one of Ibexa's two explicit HEAD routes). */
 export const bookmarkRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/bookmark', methods: [['GET', loadBookmarks]] },
   { path: '/bookmark/{locationId:id}', methods: [['POST', createBookmark], ['DELETE', deleteBookmark], ['GET', isBookmarked], ['HEAD', isBookmarked]] },

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('relations, translations and content visibility (rest.md §3.1 rows 8, 18, 20–22, 26, 27)', () => {
+describe('relations, translations and content visibility (…/relations, …/translations, /hide, /reveal)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {
@@ -91,7 +91,7 @@ describe('relations, translations and content visibility (rest.md §3.1 rows 8, 
   });
 });
 
-describe('location tree verbs (rest.md §3.2 rows 3–10, search-auth-errors-data.md C.3)', () => {
+describe('location tree verbs (PATCH, COPY, MOVE, SWAP on /content/locations/{path} and their 5.x POST forms)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {

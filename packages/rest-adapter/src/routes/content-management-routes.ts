@@ -17,7 +17,7 @@ async function draftOfPath(context: RestContext, message: string): Promise<void>
 }
 
 /**
- * POST …/versions/{no}/relations (RelationCreate) → 201 Relation (rest.md §3.1 row 20): 403 when the version is not
+ * POST …/versions/{no}/relations (RelationCreate) → 201 Relation: 403 when the version is not
  * a draft, the destination does not exist, or the draft already has a COMMON relation to it.
  */
 export const createRelation: RestHandler = async (context) => {
@@ -33,7 +33,7 @@ export const createRelation: RestHandler = async (context) => {
   });
 };
 
-/** DELETE …/relations/{relationId} → 204 (row 22): 404 unknown relation, 403 when not COMMON or not a draft. */
+/** DELETE …/relations/{relationId} → 204: 404 unknown relation, 403 when not COMMON or not a draft. */
 export const deleteRelation: RestHandler = async (context) => {
   const { contentService } = context.repository;
   const relationId = intParam(context, 'relationId');
@@ -46,32 +46,32 @@ export const deleteRelation: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** DELETE /content/objects/{id}/translations/{lang} → 204 (row 8): 406 unknown translation, 409 the main one. */
+/** DELETE /content/objects/{id}/translations/{lang} → 204: 406 unknown translation, 409 the main one. */
 const deleteTranslation: RestHandler = async (context) => {
   await context.repository.contentService.deleteTranslation(contentId(context), languageCode(context));
   return { kind: 'empty', status: 204 };
 };
 
-/** DELETE …/versions/{no}/translations/{lang} → 204 (row 18): 403 not a draft, 406 unknown, 409 main/only translation. */
+/** DELETE …/versions/{no}/translations/{lang} → 204: 403 not a draft, 406 unknown, 409 main/only translation. */
 const deleteTranslationFromDraft: RestHandler = async (context) => {
   await draftOfPath(context, 'Only versions with DRAFT status can have translations removed');
   await context.repository.contentService.deleteTranslationFromDraft(contentId(context), versionNo(context), languageCode(context));
   return { kind: 'empty', status: 204 };
 };
 
-/** POST /content/objects/{id}/hide → 204 (row 26). */
+/** POST /content/objects/{id}/hide → 204. */
 const hideContent: RestHandler = async (context) => {
   await context.repository.contentService.hideContent(contentId(context));
   return { kind: 'empty', status: 204 };
 };
 
-/** POST /content/objects/{id}/reveal → 204 (row 27). */
+/** POST /content/objects/{id}/reveal → 204. */
 const revealContent: RestHandler = async (context) => {
   await context.repository.contentService.revealContent(contentId(context));
   return { kind: 'empty', status: 204 };
 };
 
-/** Translation deletion and content visibility routes (rest.md §3.1 rows 8, 18, 26, 27). */
+/** Translation deletion and content visibility routes (`…/translations/{lang}`, `/hide`, `/reveal`). */
 export const contentManagementRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/objects/{contentId:id}/translations/{languageCode:languageCode}', methods: [['DELETE', deleteTranslation]] },
   {

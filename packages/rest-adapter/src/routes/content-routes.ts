@@ -13,7 +13,7 @@ import { contentResource, intParam, intQuery, languagesParam, resource } from '.
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
 const versionNo = (context: RestContext): number => intParam(context, 'versionNo');
 
-/** GET /content/objects?remoteId= → 307 to the item (rest.md §3.1 row 1). */
+/** GET /content/objects?remoteId= → 307 to the item. */
 const redirectByRemoteId: RestHandler = async (context) => {
   const remoteId = context.query.get('remoteId');
   if (!remoteId) throw new BadRequestError("The 'remoteId' query parameter is required");
@@ -21,7 +21,7 @@ const redirectByRemoteId: RestHandler = async (context) => {
   return { kind: 'redirect', status: 307, location: context.hrefs.content(info.id) };
 };
 
-/** POST /content/objects (ContentCreate) → 201 draft, Content or ContentInfo per Accept (row 2). */
+/** POST /content/objects (ContentCreate) → 201 draft, Content or ContentInfo per Accept. */
 const createContent: RestHandler = async (context) => {
   const { data } = await context.input(['ContentCreate']);
   const { struct, location } = parseContentCreate(data, context.hrefs.prefix);
@@ -31,7 +31,7 @@ const createContent: RestHandler = async (context) => {
 
 const loadContent: RestHandler = (context) => contentResource(context, contentId(context));
 
-/** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo (row 4). */
+/** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo. */
 const updateContentMetadata: RestHandler = async (context) => {
   const { data } = await context.input(['ContentUpdate']);
   const info = await context.repository.contentService.updateContentMetadata(contentId(context), parseContentUpdate(data, context.hrefs.prefix));
@@ -43,7 +43,7 @@ const deleteContent: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** COPY /content/objects/{id} + Destination (row 6): the last path segment is the parent location. */
+/** COPY /content/objects/{id} + Destination: the last path segment is the parent location. */
 const copyContent = async (context: RestContext, parentLocationId: number): Promise<RestResult> => {
   const copy = await context.repository.contentService.copyContent(contentId(context), { parentLocationId });
   return { kind: 'empty', status: 201, location: context.hrefs.content(copy.contentInfo.id) };
@@ -61,7 +61,7 @@ const copyContentByInput: RestHandler = async (context) => {
   return copyContent(context, parseLocationPathString(destinationOf(data, 'CopyContentInput'), 'CopyContentInput').id);
 };
 
-/** GET …/relations → 307 to the current version's relations (row 9). */
+/** GET …/relations → 307 to the current version's relations. */
 const redirectRelations: RestHandler = async (context) => {
   const info = await context.repository.contentService.loadContentInfo(contentId(context));
   return { kind: 'redirect', status: 307, location: context.hrefs.relations(info.id, info.currentVersionNo) };
@@ -87,7 +87,7 @@ const versionResult = async (context: RestContext, id: number, no: number, statu
 
 const loadVersion: RestHandler = (context) => versionResult(context, contentId(context), versionNo(context));
 
-/** PATCH a version (VersionUpdate): 403 when it is not a draft (row 12). */
+/** PATCH …/versions/{no} (VersionUpdate): 403 when the version is not a draft. */
 const updateVersion: RestHandler = async (context) => {
   const { data } = await context.input(['VersionUpdate']);
   const id = contentId(context);
@@ -97,8 +97,8 @@ const updateVersion: RestHandler = async (context) => {
 };
 
 /**
- * DELETE a version (row 13): 403 for the published version; a never-published item's only draft deletes the
- * whole item (Ibexa's controller); an archived last version is a 409 (C.3).
+ * DELETE …/versions/{no}: 403 for the published version; a never-published item's only draft deletes the
+ * whole item (Ibexa's controller); an archived last version is a 409 (the repository's BadState).
  */
 const deleteVersion: RestHandler = async (context) => {
   const id = contentId(context);
@@ -113,7 +113,7 @@ const deleteVersion: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** COPY a version → 201 with the new draft (row 14). */
+/** COPY …/versions/{no} → 201 with the new draft. */
 const createDraftFromVersion: RestHandler = async (context) => {
   const id = contentId(context);
   const draft = await context.repository.contentService.createContentDraft(id, versionNo(context));
@@ -121,7 +121,7 @@ const createDraftFromVersion: RestHandler = async (context) => {
   return versionResult(context, id, no, 201, context.hrefs.version(id, no));
 };
 
-/** PUBLISH a version → 204; 403 when it is not a draft (row 16, C.3). */
+/** PUBLISH …/versions/{no} → 204; 403 when the version is not a draft (Ibexa's REST refuses it before core). */
 const publishVersion: RestHandler = async (context) => {
   await forbidOn(['BadState'], () => context.repository.contentService.publishVersion(contentId(context), versionNo(context)));
   return { kind: 'empty', status: 204 };
@@ -146,13 +146,13 @@ const loadVersionRelation: RestHandler = async (context) => {
   return resource(relationNode(relation, context.visit));
 };
 
-/** GET …/currentversion → 307 to the current version (row 23). */
+/** GET …/currentversion → 307 to the current version. */
 const redirectCurrentVersion: RestHandler = async (context) => {
   const info = await context.repository.contentService.loadContentInfo(contentId(context));
   return { kind: 'redirect', status: 307, location: context.hrefs.version(info.id, info.currentVersionNo) };
 };
 
-/** COPY …/currentversion → 201 new draft; 403 when the current version is already a draft (row 24). */
+/** COPY …/currentversion → 201 new draft; 403 when the current version is already a draft. */
 const createDraftFromCurrent: RestHandler = async (context) => {
   const id = contentId(context);
   const { contentService } = context.repository;
@@ -170,7 +170,7 @@ const loadContentLocations: RestHandler = async (context) => {
   return resource(locationListNode(locations, context.hrefs.contentLocations(id), context.visit));
 };
 
-/** Content object routes (rest.md §3.1). */
+/** Content object routes (`/content/objects…`). */
 export const contentRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/objects', methods: [['GET', redirectByRemoteId], ['POST', createContent]] },
   {

@@ -22,13 +22,13 @@ const definitionResult = (context: RestContext, draft: ContentType, definition: 
     ...(status === 201 ? { location: context.hrefs.fieldDefinition(draft.id, definition.id, true) } : {}),
   });
 
-/** GET /content/types/{id}/draft → ContentType (status DRAFT, hrefs under /draft), rest.md §3.3 row 18. */
+/** GET /content/types/{id}/draft → ContentType (status DRAFT, hrefs under /draft). */
 export const loadDraft: RestHandler = async (context) =>
   resource(contentTypeNode(await context.repository.contentTypeService.loadContentTypeDraft(typeId(context)), true, context.visit), {
     acceptPatch: 'ContentTypeUpdate',
   });
 
-/** PATCH /content/types/{id}/draft (ContentTypeUpdate) → 200 ContentTypeInfo; 403 for a taken identifier/remoteId (row 19). */
+/** PATCH /content/types/{id}/draft (ContentTypeUpdate) → 200 ContentTypeInfo; 403 for a taken identifier/remoteId. */
 export const updateDraft: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeUpdate']);
   const struct = parseContentTypeUpdate(data, context.hrefs.prefix);
@@ -36,7 +36,7 @@ export const updateDraft: RestHandler = async (context) => {
   return resource(contentTypeNode(draft, false, context.visit), { acceptPatch: 'ContentTypeUpdate' });
 };
 
-/** DELETE /content/types/{id}/draft → 204 (row 20). */
+/** DELETE /content/types/{id}/draft → 204. */
 export const deleteDraft: RestHandler = async (context) => {
   await context.repository.contentTypeService.deleteContentTypeDraft(typeId(context));
   return { kind: 'empty', status: 204 };
@@ -44,20 +44,20 @@ export const deleteDraft: RestHandler = async (context) => {
 
 /**
  * PUBLISH /content/types/{id}/draft (or POST with PublishContentTypeInput) → **200** with the published
- * ContentType (rows 21–22, quirk 5, §11); 403 when the draft has no field definitions.
+ * ContentType (Ibexa 4.6; a content version publish is a 204); 403 when the draft has no field definitions.
  */
 export const publishDraft: RestHandler = async (context) => {
   const type = await typeWrite(['BadState'], () => context.repository.contentTypeService.publishContentTypeDraft(typeId(context)));
   return resource(contentTypeNode(type, true, context.visit));
 };
 
-/** GET /content/types/{id}/draft/fieldDefinitions → FieldDefinitionList of the draft (row 23). */
+/** GET /content/types/{id}/draft/fieldDefinitions → FieldDefinitionList of the draft. */
 export const loadDraftFieldDefinitions: RestHandler = async (context) =>
   resource(fieldDefinitionListNode(await context.repository.contentTypeService.loadContentTypeDraft(typeId(context)), context.visit));
 
 /**
- * POST /content/types/{id}/draft/fieldDefinitions (FieldDefinitionCreate) → 201 FieldDefinition with its Location
- * (row 24); 400 for an invalid definition, 403 for a taken identifier or a singular field type twice.
+ * POST /content/types/{id}/draft/fieldDefinitions (FieldDefinitionCreate) → 201 FieldDefinition with its Location;
+ * 400 for an invalid definition, 403 for a taken identifier or a singular field type twice.
  */
 export const addFieldDefinition: RestHandler = async (context) => {
   const { data } = await context.input(['FieldDefinitionCreate']);
@@ -68,13 +68,13 @@ export const addFieldDefinition: RestHandler = async (context) => {
   return definitionResult(context, draft, added, 201);
 };
 
-/** GET /content/types/{id}/draft/fieldDefinitions/{fid} → FieldDefinition (row 25). */
+/** GET /content/types/{id}/draft/fieldDefinitions/{fid} → FieldDefinition. */
 export const loadDraftFieldDefinition: RestHandler = async (context) => {
   const draft = await context.repository.contentTypeService.loadContentTypeDraft(typeId(context));
   return definitionResult(context, draft, definitionOf(draft, definitionId(context)));
 };
 
-/** PATCH /content/types/{id}/draft/fieldDefinitions/{fid} (FieldDefinitionUpdate) → 200 FieldDefinition (row 26). */
+/** PATCH /content/types/{id}/draft/fieldDefinitions/{fid} (FieldDefinitionUpdate) → 200 FieldDefinition. */
 export const updateFieldDefinition: RestHandler = async (context) => {
   const { data } = await context.input(['FieldDefinitionUpdate']);
   const struct = parseFieldDefinitionUpdate(data);
@@ -85,7 +85,7 @@ export const updateFieldDefinition: RestHandler = async (context) => {
   return definitionResult(context, draft, definitionOf(draft, id));
 };
 
-/** DELETE /content/types/{id}/draft/fieldDefinitions/{fid} → 204 (row 27). */
+/** DELETE /content/types/{id}/draft/fieldDefinitions/{fid} → 204. */
 export const removeFieldDefinition: RestHandler = async (context) => {
   const id = definitionId(context);
   const { contentTypeService } = context.repository;

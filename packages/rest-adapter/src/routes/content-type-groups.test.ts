@@ -7,8 +7,8 @@ import { createTestApp } from '../testing/rest-test-app.js';
 const PREFIX = '/api/ibexa/v2';
 const media = (name: string, format: 'json' | 'xml' = 'json'): string => `application/vnd.ibexa.api.${name}+${format}`;
 
-/** Content type groups and type↔group links over REST (rest.md §3.3 rows 1–5, 28–30; §5.10), JSON and XML. */
-describe('content type groups (rest.md §3.3)', () => {
+/** Content type groups (`/content/typegroups…`) and type↔group links (`/content/types/{id}/groups…`), JSON and XML. */
+describe('content type groups', () => {
   let app: Express;
   let repo: TestRepository;
   beforeAll(async () => {

@@ -38,7 +38,7 @@ import { intParam, intQuery, resource, wantsVariant } from './route-support.js';
 
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
 
-/** GET /content/typegroups (`?identifier=` → 307), rest.md §3.3 row 1. */
+/** GET /content/typegroups (`?identifier=` → 307). */
 const loadGroups: RestHandler = async (context) => {
   const { contentTypeService } = context.repository;
   const identifier = context.query.get('identifier');
@@ -54,7 +54,7 @@ const loadGroup: RestHandler = async (context) =>
     acceptPatch: 'ContentTypeGroupInput',
   });
 
-/** GET /content/typegroups/{id}/types: ContentTypeInfoList, or ContentTypeList when asked (row 6). */
+/** GET /content/typegroups/{id}/types: ContentTypeInfoList, or ContentTypeList when asked. */
 const loadGroupTypes: RestHandler = async (context) => {
   const groupId = intParam(context, 'groupId');
   const types = await context.repository.contentTypeService.loadContentTypes(groupId);
@@ -64,7 +64,7 @@ const loadGroupTypes: RestHandler = async (context) => {
 const ORDER_BY = { name: (type: ContentType) => type.names[type.mainLanguageCode] ?? type.identifier, lastmodified: (type: ContentType) => type.modificationDate.getTime() };
 
 /**
- * GET /content/types (row 8): `?identifier=` / `?remoteId=` give a one-element list (404 when unknown);
+ * GET /content/types: `?identifier=` / `?remoteId=` give a one-element list (404 when unknown);
  * `?orderby=name|lastmodified&sort=asc|desc`, `?offset=&limit=`.
  */
 const loadTypes: RestHandler = async (context) => {
@@ -112,7 +112,7 @@ const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (con
 const loadTypeGroups: RestHandler = async (context) =>
   resource(contentTypeGroupRefListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
 
-/** Content type routes (rest.md §3.3), with the `Allow` order of §7.2. */
+/** Content type, group and field definition routes, with the `Allow` order of Ibexa's OPTIONS answers. */
 export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', createGroup]] },
   { path: '/content/typegroups/{groupId:id}', methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]] },

@@ -25,8 +25,8 @@ const typeCreate = (identifier: string, definitions: unknown[], extra: Record<st
     },
   });
 
-/** Content type writes over REST (rest.md §3.3 rows 7, 9, 11–14, 18–27; §4.4; §5.7–5.8), JSON and XML. */
-describe('content type writes (rest.md §3.3)', () => {
+/** Content type writes over REST (types, drafts, field definitions and the type view), JSON and XML. */
+describe('content type writes', () => {
   let app: Express;
   let repo: TestRepository;
   beforeAll(async () => {

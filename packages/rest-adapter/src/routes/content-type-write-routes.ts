@@ -13,7 +13,7 @@ import { contentTypeGroupNode, contentTypeGroupRefListNode, contentTypeListNode,
 import { intParam, resource } from './route-support.js';
 
 /**
- * Runs a content type write with the conversions of Ibexa's ContentType controller (rest.md §6): a
+ * Runs a content type write with the conversions of Ibexa's ContentType controller: a
  * ContentTypeValidationError (Ibexa `ContentTypeValidationException` / `ContentTypeFieldDefinitionValidationException`)
  * becomes 400, the core errors `forbidden` become 403; anything else keeps its status.
  */
@@ -30,7 +30,7 @@ export async function typeWrite<T>(forbidden: readonly RepositoryErrorCode[], wo
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
 const groupId = (context: RestContext): number => intParam(context, 'groupId');
 
-/** POST /content/typegroups (ContentTypeGroupInput) → 201 ContentTypeGroup; 403 for a taken identifier (§3.3 row 2). */
+/** POST /content/typegroups (ContentTypeGroupInput) → 201 ContentTypeGroup; 403 for a taken identifier. */
 export const createGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeGroupInput']);
   const struct = parseContentTypeGroupCreate(data, context.hrefs.prefix);
@@ -38,7 +38,7 @@ export const createGroup: RestHandler = async (context) => {
   return resource(contentTypeGroupNode(group, context.visit), { status: 201, location: context.hrefs.contentTypeGroup(group.id), acceptPatch: 'ContentTypeGroupInput' });
 };
 
-/** PATCH /content/typegroups/{id} → 200 ContentTypeGroup; 403 for a taken identifier (row 4). */
+/** PATCH /content/typegroups/{id} → 200 ContentTypeGroup; 403 for a taken identifier. */
 export const updateGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeGroupInput']);
   const struct = parseContentTypeGroupUpdate(data, context.hrefs.prefix);
@@ -46,7 +46,7 @@ export const updateGroup: RestHandler = async (context) => {
   return resource(contentTypeGroupNode(group, context.visit), { acceptPatch: 'ContentTypeGroupInput' });
 };
 
-/** DELETE /content/typegroups/{id} → 204; 403 while types are in it (row 5). */
+/** DELETE /content/typegroups/{id} → 204; 403 while types are in it. */
 export const deleteGroup: RestHandler = async (context) => {
   await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentTypeGroup(groupId(context)));
   return { kind: 'empty', status: 204 };
@@ -54,7 +54,7 @@ export const deleteGroup: RestHandler = async (context) => {
 
 /**
  * POST /content/typegroups/{id}/types[?publish=true] (ContentTypeCreate) → 201 ContentType with Location of the
- * type, or of its draft without `publish=true` (row 7). 400 for validation failures and for an empty
+ * type, or of its draft without `publish=true`. 400 for validation failures and for an empty
  * FieldDefinitions list with publish=true (checked before anything is written); 403 for a taken
  * identifier/remoteId.
  */
@@ -76,8 +76,8 @@ export const createType: RestHandler = async (context) => {
 };
 
 /**
- * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied
- * (row 11); 403 when a draft exists or the update is refused (the new draft is then removed again).
+ * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied;
+ * 403 when a draft exists or the update is refused (the new draft is then removed again).
  */
 export const createDraftWithUpdate: RestHandler = async (context) => {
   const id = typeId(context);
@@ -94,20 +94,20 @@ export const createDraftWithUpdate: RestHandler = async (context) => {
   }
 };
 
-/** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy (rows 12–13). */
+/** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy. */
 export const copyType: RestHandler = async (context) => {
   const copy = await context.repository.contentTypeService.copyContentType(typeId(context));
   return { kind: 'empty', status: 201, location: context.hrefs.contentType(copy.id) };
 };
 
-/** DELETE /content/types/{id} → 204; 403 while content of the type exists (row 14). */
+/** DELETE /content/types/{id} → 204; 403 while content of the type exists. */
 export const deleteType: RestHandler = async (context) => {
   await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentType(typeId(context)));
   return { kind: 'empty', status: 204 };
 };
 
 /**
- * POST /content/types/{id}/groups?group=<ContentTypeGroup href> → 200 ContentTypeGroupRefList (row 29, quirk 6);
+ * POST /content/types/{id}/groups?group=<ContentTypeGroup href> → 200 ContentTypeGroupRefList (Ibexa's status);
  * 400 for a missing or unparsable href, 403 when already linked.
  */
 export const linkGroup: RestHandler = async (context) => {
@@ -125,7 +125,7 @@ export const linkGroup: RestHandler = async (context) => {
   return resource(contentTypeGroupRefListNode(await contentTypeService.loadContentType(id), context.visit));
 };
 
-/** DELETE /content/types/{id}/groups/{gid} → 200 ContentTypeGroupRefList; 404 when not linked, 403 for the last group (row 30). */
+/** DELETE /content/types/{id}/groups/{gid} → 200 ContentTypeGroupRefList; 404 not linked, 403 for the last group. */
 export const unlinkGroup: RestHandler = async (context) => {
   const id = typeId(context);
   const group = groupId(context);
@@ -138,7 +138,7 @@ export const unlinkGroup: RestHandler = async (context) => {
   return resource(contentTypeGroupRefListNode(await contentTypeService.loadContentType(id), context.visit));
 };
 
-/** POST /content/types/view (ContentTypeViewInput, 4.6+) → 200 ContentTypeList of the matching types (row 9). */
+/** POST /content/types/view (ContentTypeViewInput, 4.6+) → 200 ContentTypeList of the matching types. */
 export const viewTypes: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeViewInput']);
   const view = parseContentTypeViewInput(data);

@@ -18,7 +18,7 @@ import { userGroupRoutes } from './user-group-routes.js';
 import { userRoutes } from './user-routes.js';
 import { viewRoutes } from './view-routes.js';
 
-/** The whole REST route table, grouped by resource (rest.md §3). */
+/** The whole REST route table, grouped by resource (Ibexa's REST routes). */
 export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
   ...rootRoutes,
   ...viewRoutes,

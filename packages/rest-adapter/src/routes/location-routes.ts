@@ -11,13 +11,13 @@ import { intParam, intQuery, locationIdParam, resource } from './route-support.j
 import { trashLocation } from './trash-routes.js';
 import { locationIdOfAlias } from './url-routes.js';
 
-/** A Location resource with its child count (rest.md §5.5). */
+/** A Location resource with its child count. */
 async function locationResult(context: RestContext, location: Location, options: { status?: number; location?: string } = {}): Promise<RestResult> {
   const childCount = await context.repository.locationService.getLocationChildCount(location.id);
   return resource(locationNode({ location, childCount }, context.visit), { acceptPatch: 'LocationUpdate', ...options });
 }
 
-/** POST /content/objects/{id}/locations (LocationCreate) → 201 (rest.md §3.1 row 29); rule violations are 403. */
+/** POST /content/objects/{id}/locations (LocationCreate) → 201; rule violations are 403. */
 export const createLocationForContent: RestHandler = async (context) => {
   const { data } = await context.input(['LocationCreate']);
   const struct = parseLocationCreate(reader(data, 'LocationCreate'), context.hrefs.prefix);
@@ -27,7 +27,7 @@ export const createLocationForContent: RestHandler = async (context) => {
   return locationResult(context, location, { status: 201, location: context.hrefs.location(location.pathString) });
 };
 
-/** GET /content/locations?id=|remoteId=|urlAlias= → 307 (rest.md §3.2 row 1). */
+/** GET /content/locations?id=|remoteId=|urlAlias= → 307. */
 const redirectLocation: RestHandler = async (context) => {
   const { locationService } = context.repository;
   const id = context.query.get('id');
@@ -40,7 +40,7 @@ const redirectLocation: RestHandler = async (context) => {
   return { kind: 'redirect', status: 307, location: context.hrefs.location(location.pathString) };
 };
 
-/** GET /content/locations/{path}: 404 when the path is not the location's pathString (rest.md §3 parameters). */
+/** GET /content/locations/{path}: 404 when the path is not the location's pathString (Ibexa checks it on GET only). */
 const loadLocation: RestHandler = async (context) => {
   const location = await context.repository.locationService.loadLocation(locationIdParam(context));
   if (location.pathString !== `/${context.params['locationPath'] ?? ''}/`) {
@@ -50,8 +50,9 @@ const loadLocation: RestHandler = async (context) => {
 };
 
 /**
- * PATCH (LocationUpdate): `hidden` hides or reveals (rest.md §3.2 row 3). `content/hide` is checked before anything
- * is written, so that a refused request changes nothing; the update (which may refuse a taken remoteId) runs first.
+ * PATCH /content/locations/{path} (LocationUpdate): `hidden` hides or reveals. `content/hide` is checked before
+ * anything is written, so that a refused request changes nothing; the update (which may refuse a taken remoteId)
+ * runs first.
  */
 const updateLocation: RestHandler = async (context) => {
   const { data } = await context.input(['LocationUpdate']);
@@ -94,7 +95,7 @@ const swap = async (context: RestContext, otherId: number): Promise<RestResult> 
   return { kind: 'empty', status: 204 };
 };
 
-/** Runs a tree verb with the `Destination` header (rest.md §3.2 rows 5–7, §7.3); MOVE to `/content/trash` trashes (row 6b). */
+/** Runs a tree verb (COPY, MOVE, SWAP) with the `Destination` header; MOVE to `/content/trash` trashes. */
 const byHeader =
   (verb: (context: RestContext, targetId: number) => Promise<RestResult>, allowTrash = false): RestHandler =>
   async (context) => {
@@ -107,7 +108,10 @@ const byHeader =
     return verb(context, locationDestination(destination, header));
   };
 
-/** Runs a tree verb with a 5.x `*Input` payload `{destination: "/1/2"}` (rest.md §3.2 rows 8–10). */
+/**
+ * Runs a tree verb with a 5.x `*Input` payload `{destination: "/1/2"}` (`CopyLocationInput`, `MoveLocationInput`,
+ * `SwapLocationInput`).
+ */
 const byInput =
   (name: string, verb: (context: RestContext, targetId: number) => Promise<RestResult>): RestHandler =>
   async (context) => {
@@ -115,7 +119,7 @@ const byInput =
     return verb(context, parseLocationPathString(destinationOf(data, name), name).id);
   };
 
-/** GET …/children?offset=0&limit=10 (rest.md §3.2 row 12): defaults 0/10, a negative limit means 25. */
+/** GET …/children?offset=0&limit=10: defaults 0/10, a negative limit means 25. */
 const loadChildren: RestHandler = async (context) => {
   const offset = Math.max(0, intQuery(context, 'offset', 0));
   const limitParameter = intQuery(context, 'limit', 10);
@@ -127,7 +131,7 @@ const loadChildren: RestHandler = async (context) => {
 };
 
 
-/** Location routes (rest.md §3.2). */
+/** Location routes (`/content/locations…`). */
 export const locationRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/locations', methods: [['GET', redirectLocation]] },
   {

@@ -9,7 +9,7 @@ const groupCreate = (identifier: string) => ({
 });
 const stateHref = (group: number, state: number): string => `${PREFIX}/content/objectstategroups/${group}/objectstates/${state}`;
 
-describe('object states (rest.md §3.4 O1–O6, §3.1 rows 30–31, §5.12)', () => {
+describe('object states (/content/objectstategroups… and /content/objects/{id}/objectstates)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {

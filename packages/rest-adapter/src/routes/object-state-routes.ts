@@ -41,11 +41,11 @@ const stateResult = (context: RestContext, state: Parameters<typeof objectStateN
     ...(status === 201 ? { status, location: objectStateHref(context.visit, state.groupId, state.id) } : {}),
   });
 
-/** GET /content/objectstategroups (O1). */
+/** GET /content/objectstategroups → ObjectStateGroupList. */
 const loadGroups: RestHandler = async (context) =>
   resource(objectStateGroupListNode(await context.repository.objectStateService.loadObjectStateGroups(), context.visit));
 
-/** POST /content/objectstategroups (O2): 201; rule violations (duplicate identifier, …) are 403 (rest.md §6). */
+/** POST /content/objectstategroups: 201; rule violations (duplicate identifier, …) are 403, as in Ibexa. */
 const createGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateGroupCreate']);
   const struct = parseObjectStateGroupCreate(data);
@@ -66,11 +66,11 @@ const deleteGroup: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET …/objectstates (O4). */
+/** GET …/objectstates → ObjectStateList. */
 const loadStates: RestHandler = async (context) =>
   resource(objectStateListNode(groupId(context), await context.repository.objectStateService.loadObjectStates(groupId(context)), context.visit));
 
-/** POST …/objectstates (O5): 201; rule violations are 403. */
+/** POST …/objectstates: 201; rule violations are 403. */
 const createState: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateCreate']);
   const struct = parseObjectStateCreate(data);
@@ -93,7 +93,7 @@ const deleteState: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /content/objects/{id}/objectstates (rest.md §3.1 row 30): the content's state in every group with states. */
+/** GET /content/objects/{id}/objectstates: the content's state in every group with states. */
 const loadContentStates: RestHandler = async (context) => {
   const { contentService, objectStateService } = context.repository;
   const contentId = intParam(context, 'contentId');
@@ -107,8 +107,8 @@ const loadContentStates: RestHandler = async (context) => {
 };
 
 /**
- * PATCH /content/objects/{id}/objectstates (row 31): 200 with the states just set (quirk 5); two states of one
- * group are a 403.
+ * PATCH /content/objects/{id}/objectstates: 200 with the states just set (as Ibexa's code does; its docs say 204);
+ * two states of one group are a 403.
  */
 const setContentStates: RestHandler = async (context) => {
   const { data } = await context.input(['ContentObjectStates']);
@@ -124,7 +124,7 @@ const setContentStates: RestHandler = async (context) => {
   return resource(contentObjectStatesNode(states, context.visit), { acceptPatch: 'ContentObjectStates' });
 };
 
-/** Object state routes (rest.md §3.4 O1–O6, §3.1 rows 30–31). */
+/** Object state routes (`/content/objectstategroups…`, `/content/objects/{id}/objectstates`). */
 export const objectStateRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/objects/{contentId:id}/objectstates', methods: [['GET', loadContentStates], ['PATCH', setContentStates]] },
   { path: '/content/objectstategroups', methods: [['GET', loadGroups], ['POST', createGroup]] },

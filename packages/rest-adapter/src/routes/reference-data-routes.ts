@@ -6,7 +6,7 @@ import { forbidOn } from '../error-response.js';
 import { parseSectionInput } from '../input/parsers/management-parser.js';
 import { intParam, resource } from './route-support.js';
 
-/** GET /content/sections (`?identifier=` → one-element list, 404 when unknown), rest.md §3.4 S1. */
+/** GET /content/sections (`?identifier=` → one-element list, 404 when unknown). */
 const loadSections: RestHandler = async (context) => {
   const { sectionService } = context.repository;
   const identifier = context.query.get('identifier');
@@ -21,7 +21,7 @@ const loadSection: RestHandler = async (context) =>
     acceptPatch: 'SectionInput',
   });
 
-/** POST /content/sections (SectionInput) → 201 Section (S2); a taken identifier is a 403 (rest.md §6). */
+/** POST /content/sections (SectionInput) → 201 Section; a taken identifier is a 403, as in Ibexa. */
 const createSection: RestHandler = async (context) => {
   const { data } = await context.input(['SectionInput']);
   const struct = parseSectionInput(data);
@@ -29,7 +29,7 @@ const createSection: RestHandler = async (context) => {
   return resource(sectionNode(section, context.visit), { status: 201, location: context.hrefs.section(section.id), acceptPatch: 'SectionInput' });
 };
 
-/** PATCH /content/sections/{id} (SectionInput, both members required) → 200 Section (S4); 403 as S2. */
+/** PATCH /content/sections/{id} (SectionInput, both members required) → 200 Section; 403 as for a create. */
 const updateSection: RestHandler = async (context) => {
   const { data } = await context.input(['SectionInput']);
   const struct = parseSectionInput(data);
@@ -37,7 +37,7 @@ const updateSection: RestHandler = async (context) => {
   return resource(sectionNode(section, context.visit), { acceptPatch: 'SectionInput' });
 };
 
-/** DELETE /content/sections/{id} → 204 (S5); a section in use is a 409 (BadState). */
+/** DELETE /content/sections/{id} → 204; a section in use is a 409 (BadState). */
 const deleteSection: RestHandler = async (context) => {
   await context.repository.sectionService.deleteSection(sectionId(context));
   return { kind: 'empty', status: 204 };
@@ -48,7 +48,7 @@ const loadLanguages: RestHandler = async (context) => resource(languageListNode(
 const loadLanguage: RestHandler = async (context) =>
   resource(languageNode(await context.repository.languageService.loadLanguage(context.params['languageCode'] ?? ''), context.visit));
 
-/** Sections and languages (rest.md §3.4 S1–S5, L1, L2). */
+/** Sections and languages (`/content/sections…`, `/languages…`). */
 export const referenceDataRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/sections', methods: [['GET', loadSections], ['POST', createSection]] },
   { path: '/content/sections/{sectionId:id}', methods: [['GET', loadSection], ['PATCH', updateSection], ['DELETE', deleteSection]] },

@@ -11,7 +11,7 @@ const assign = (roleId: number, limitation?: { identifier: string; values: strin
   },
 });
 
-describe('role assignments (rest.md §3.5 rows 10–13 and 27–29, §4.6 RoleAssignInput, §5.16)', () => {
+describe('role assignments (/user/users/{id}/roles…, /user/groups/{path}/roles…, RoleAssignInput)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {
@@ -113,7 +113,7 @@ describe('role assignments (rest.md §3.5 rows 10–13 and 27–29, §4.6 RoleAs
     expect((await rest(app, { method: 'POST', path: '/user/users/10/roles', input: 'RoleAssignInput', body: assign(4), auth: null })).status).toBe(401);
   });
 
-  it('declares the exact methods of §7.2 (OPTIONS)', async () => {
+  it('declares the exact methods Ibexa lists (OPTIONS)', async () => {
     const allow = async (path: string) => (await rest(app, { method: 'OPTIONS', path })).headers['allow'];
     expect(await allow('/user/users/10/roles')).toBe('GET,POST');
     expect(await allow('/user/users/10/roles/1')).toBe('GET,DELETE');

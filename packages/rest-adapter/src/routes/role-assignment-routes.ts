@@ -42,10 +42,10 @@ type SubjectOf = (context: RestContext) => Promise<Subject>;
 const list = async (context: RestContext, subject: Subject): Promise<RestResult> =>
   resource(roleAssignmentListNode(await subject.assignments(), subject.owner, context.visit));
 
-/** GET …/roles → RoleAssignmentList (rows 10, 27). */
+/** GET …/roles → RoleAssignmentList. */
 const loadAssignments = (subjectOf: SubjectOf): RestHandler => async (context) => list(context, await subjectOf(context));
 
-/** POST …/roles (RoleAssignInput) → **200** RoleAssignmentList (rows 11, 28; quirk 6); bad limitation: 400. */
+/** POST …/roles (RoleAssignInput) → **200** RoleAssignmentList (Ibexa's status, not 201); bad limitation: 400. */
 const assignRole = (subjectOf: SubjectOf): RestHandler => async (context) => {
   const { data } = await context.input(['RoleAssignInput']);
   const { roleId, limitation } = parseRoleAssignInput(data, context.hrefs.prefix);
@@ -54,7 +54,7 @@ const assignRole = (subjectOf: SubjectOf): RestHandler => async (context) => {
   return list(context, subject);
 };
 
-/** GET …/roles/{roleId} → the subject's (first) assignment of that role, else 404 (rows 12, 29). */
+/** GET …/roles/{roleId} → the subject's (first) assignment of that role, else 404. */
 const loadAssignment = (subjectOf: SubjectOf): RestHandler => async (context) => {
   const subject = await subjectOf(context);
   const roleId = intParam(context, 'roleId');
@@ -63,7 +63,7 @@ const loadAssignment = (subjectOf: SubjectOf): RestHandler => async (context) =>
   return resource(roleAssignmentNode(assignment, subject.owner, context.visit));
 };
 
-/** DELETE …/roles/{roleId}: removes every assignment of that role → **200** remaining list (rows 13, 29). */
+/** DELETE …/roles/{roleId}: removes every assignment of the role → **200** remaining list (Ibexa's status, not 204). */
 const unassignRole = (subjectOf: SubjectOf): RestHandler => async (context) => {
   const subject = await subjectOf(context);
   const roleId = intParam(context, 'roleId');
@@ -75,7 +75,7 @@ const unassignRole = (subjectOf: SubjectOf): RestHandler => async (context) => {
   return list(context, subject);
 };
 
-/** Role assignments of users and groups (rest.md §3.5 rows 10–13 and 27–29). */
+/** Role assignments of users and groups (`/user/users/{id}/roles…`, `/user/groups/{path}/roles…`). */
 export const roleAssignmentRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/user/users/{userId:id}/roles', methods: [['GET', loadAssignments(userSubject)], ['POST', assignRole(userSubject)]] },
   { path: '/user/users/{userId:id}/roles/{roleId:id}', methods: [['GET', loadAssignment(userSubject)], ['DELETE', unassignRole(userSubject)]] },

@@ -4,7 +4,7 @@ import type { TestRepository } from '@contentrepo/core/testing';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('roles and policies (rest.md §3.5 rows 30–43, §5.16)', () => {
+describe('roles and policies (/user/roles…, /user/policies)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {
@@ -192,7 +192,7 @@ describe('roles and policies (rest.md §3.5 rows 30–43, §5.16)', () => {
     await expect(repo.admin.roleService.loadRoleDraftByRoleId(4)).rejects.toMatchObject({ code: 'NotFound' });
   });
 
-  it('declares the exact methods of §7.2 (OPTIONS)', async () => {
+  it('declares the exact methods Ibexa lists (OPTIONS)', async () => {
     const allow = async (path: string) => (await rest(app, { method: 'OPTIONS', path })).headers['allow'];
     expect(await allow('/user/policies')).toBe('GET');
     expect(await allow('/user/roles')).toBe('GET,POST');

@@ -43,7 +43,7 @@ const roleResult = (context: RestContext, role: Role, options: { status?: number
 const policyResult = (context: RestContext, policy: Policy, options: { status?: number; location?: string } = {}): RestResult =>
   resource(policyNode(policy, context.visit), { acceptPatch: 'PolicyUpdate', ...options });
 
-/** GET /user/roles?identifier= (unknown: empty list) or ?offset=&limit= → RoleList (row 30, quirk 4). */
+/** GET /user/roles?identifier= (unknown: empty list) or ?offset=&limit= → RoleList. */
 const loadRoles: RestHandler = async (context) => {
   const { roleService } = context.repository;
   const identifier = context.query.get('identifier');
@@ -60,7 +60,7 @@ const loadRoles: RestHandler = async (context) => {
 };
 
 /**
- * POST /user/roles (RoleInput) → 201 published Role, or with `?publish=false` 201 RoleDraft (row 31, §11);
+ * POST /user/roles (RoleInput) → 201 published Role, or with `?publish=false` 201 RoleDraft (Ibexa 4.6);
  * identifier taken or no permission: 403.
  */
 const createRole: RestHandler = async (context) => {
@@ -76,13 +76,13 @@ const createRole: RestHandler = async (context) => {
 
 const loadRole: RestHandler = async (context) => roleResult(context, await context.repository.roleService.loadRole(roleId(context)));
 
-/** POST /user/roles/{id} → 201 RoleDraft (row 33); a draft exists already or no permission: 403. */
+/** POST /user/roles/{id} → 201 RoleDraft; a draft exists already or no permission: 403. */
 const createRoleDraft: RestHandler = async (context) => {
   const draft = await forbidOn(['InvalidArgument', 'Unauthorized'], () => context.repository.roleService.createRoleDraft(roleId(context)));
   return roleResult(context, draft, { status: 201, location: userHrefs(context.hrefs).role(draft.id) });
 };
 
-/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role (row 34). */
+/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role. */
 const updateRole: RestHandler = async (context) => {
   const { data } = await context.input(['RoleInput']);
   return roleResult(context, await context.repository.roleService.updateRole(roleId(context), parseRoleInput(data)));
@@ -95,14 +95,14 @@ const deleteRole: RestHandler = async (context) => {
 
 const loadDraft: RestHandler = async (context) => roleResult(context, await draftOf(context, roleId(context)));
 
-/** PATCH /user/roles/{id}/draft (RoleInput) → 200 RoleDraft (row 36). */
+/** PATCH /user/roles/{id}/draft (RoleInput) → 200 RoleDraft. */
 const updateDraft: RestHandler = async (context) => {
   const { data } = await context.input(['RoleInput']);
   const draft = await draftOf(context, roleId(context));
   return roleResult(context, await context.repository.roleService.updateRoleDraft(draft.id, parseRoleInput(data)));
 };
 
-/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role (rows 37–38). */
+/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role. */
 const publishDraft: RestHandler = async (context) => {
   const draft = await draftOf(context, roleId(context));
   const role = await context.repository.roleService.publishRoleDraft(draft.id);
@@ -115,14 +115,14 @@ const deleteDraft: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /user/roles/{id}/policies → PolicyList (row 39). */
+/** GET /user/roles/{id}/policies → PolicyList. */
 const loadPolicies: RestHandler = async (context) => {
   const role = await roleOrDraft(context, roleId(context));
   return resource(policyListNode(role.policies, userHrefs(context.hrefs).rolePolicies(roleId(context)), context.visit));
 };
 
 /**
- * POST /user/roles/{id}/policies (PolicyCreate) → 201 Policy (row 40): added to the draft when `id` is a draft,
+ * POST /user/roles/{id}/policies (PolicyCreate) → 201 Policy: added to the draft when `id` is a draft,
  * else to the published role through a draft published at once.
  */
 const addPolicy: RestHandler = async (context) => {
@@ -138,13 +138,13 @@ const addPolicy: RestHandler = async (context) => {
   return policyResult(context, policy, { status: 201, location: userHrefs(context.hrefs).policy(policy.roleId, policy.id) });
 };
 
-/** DELETE /user/roles/{id}/policies → 204, every policy removed (row 41). */
+/** DELETE /user/roles/{id}/policies → 204, every policy removed. */
 const deletePolicies: RestHandler = async (context) => {
   await context.repository.roleService.deletePolicy(roleId(context), null);
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /user/roles/{id}/policies/{policyId} → Policy (row 42). */
+/** GET /user/roles/{id}/policies/{policyId} → Policy. */
 const loadPolicy: RestHandler = async (context) => {
   const role = await roleOrDraft(context, roleId(context));
   const policy = role.policies.find((candidate) => candidate.id === policyId(context));
@@ -152,7 +152,7 @@ const loadPolicy: RestHandler = async (context) => {
   return policyResult(context, policy);
 };
 
-/** PATCH /user/roles/{id}/policies/{policyId} (PolicyUpdate) → 200 Policy (row 42). */
+/** PATCH /user/roles/{id}/policies/{policyId} (PolicyUpdate) → 200 Policy. */
 const updatePolicy: RestHandler = async (context) => {
   const { data } = await context.input(['PolicyUpdate']);
   const struct = parsePolicyUpdate(data);
@@ -163,7 +163,7 @@ const updatePolicy: RestHandler = async (context) => {
   return policyResult(context, policy);
 };
 
-/** DELETE /user/roles/{id}/policies/{policyId} → 204 (row 42). */
+/** DELETE /user/roles/{id}/policies/{policyId} → 204. */
 const deletePolicy: RestHandler = async (context) => {
   const id = roleId(context);
   const { roleService } = context.repository;
@@ -173,7 +173,7 @@ const deletePolicy: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /user/policies?userId= → PolicyList of every role the user has, directly or through groups (row 43). */
+/** GET /user/policies?userId= → PolicyList of every role the user has, directly or through groups. */
 const loadPoliciesOfUser: RestHandler = async (context) => {
   const userId = context.query.get('userId');
   if (userId === null || !/^\d+$/.test(userId)) throw new BadRequestError("The 'userId' query parameter is required and must be a user id");
@@ -181,7 +181,7 @@ const loadPoliciesOfUser: RestHandler = async (context) => {
   return resource(policyListNode(policies, userHrefs(context.hrefs).policies(), context.visit));
 };
 
-/** Roles and policies (rest.md §3.5 rows 30–43). */
+/** Roles and policies (`/user/roles…`, `/user/policies`). */
 export const roleRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/user/policies', methods: [['GET', loadPoliciesOfUser]] },
   { path: '/user/roles', methods: [['GET', loadRoles], ['POST', createRole]] },

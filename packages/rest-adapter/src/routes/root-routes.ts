@@ -9,8 +9,8 @@ import { resource } from './route-support.js';
 const root: RestHandler = async (context) => resource(rootNode(context.visit));
 
 /**
- * GET /content/binary/images/{contentId-fieldId[-versionNo]}/variations/{alias} (rest.md §3.4 B1). Variations
- * are served from the original image for now.
+ * GET /content/binary/images/{contentId-fieldId[-versionNo]}/variations/{alias} → `ContentImageVariation`.
+ * Variations are served from the original image for now.
  */
 const imageVariation: RestHandler = async (context) => {
   const [contentId, fieldId, versionNo] = (context.params['imageId'] ?? '').split('-').map(Number);

@@ -9,7 +9,7 @@ export function intParam(context: RestContext, name: string): number {
   return Number(context.params[name]);
 }
 
-/** The last segment of a `locationPath` parameter: the location id (rest.md §3 parameter table). */
+/** The last segment of a `locationPath` parameter: the location id (as in Ibexa's `locationPath` route parameter). */
 export function locationIdParam(context: RestContext, name = 'locationPath'): number {
   const path = context.params[name] ?? '';
   return Number(path.slice(path.lastIndexOf('/') + 1));
@@ -23,7 +23,7 @@ export function resource(
   return { kind: 'resource', root, ...options };
 }
 
-/** Whether the Accept header asks for the resource variant `name` (rest.md §1.3), case-insensitively. */
+/** Whether Accept asks for the resource variant `name` (as in Ibexa, e.g. `…Content+json`), case-insensitively. */
 export function wantsVariant(context: RestContext, name: string): boolean {
   return context.output.variant?.toLowerCase() === name.toLowerCase();
 }
@@ -67,7 +67,7 @@ export async function currentVersion(
 
 /**
  * The `Content` element of an item: `Content` (with the current version) when Accept names it, else
- * `ContentInfo` (rest.md §3.1 row 3, quirk 1).
+ * `ContentInfo`, as Ibexa's `GET /content/objects/{id}` does (so `application/json` gives ContentInfo).
  */
 export async function contentResource(
   context: RestContext,

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('sections (rest.md §3.4 S1–S5, §4.5 SectionInput, §5.11)', () => {
+describe('sections (/content/sections…, SectionInput)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {

@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../http/route-table.js';
 import { list, obj, val } from '../output/node.js';
 import { resource } from './route-support.js';
 
-/** GET /services/countries → CountryList (rest.md §3.4 X1, §5.19). */
+/** GET /services/countries → CountryList. */
 const countries: RestHandler = async () =>
   resource(
     obj('CountryList', 'CountryList', {}, [
@@ -22,7 +22,7 @@ const countries: RestHandler = async () =>
     ]),
   );
 
-/** The `/services` routes of rest.md §3.4. */
+/** The `/services` routes of Ibexa's REST API. */
 export const serviceRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/services/countries', methods: [['GET', countries]] },
 ];

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('trash (rest.md §3.4 T1–T6, §3.2 rows 6b and 11, §5.13)', () => {
+describe('trash (/content/trash… and trashing a location)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {

@@ -9,7 +9,7 @@ import { intParam, intQuery, locationIdParam, resource } from './route-support.j
 
 const trashItemId = (context: RestContext): number => intParam(context, 'trashItemId');
 
-/** GET /content/trash?offset=&limit= → Trash with full items (rest.md §3.4 T1, §5.13); all items by default. */
+/** GET /content/trash?offset=&limit= → Trash with full items; all items by default. */
 const loadTrash: RestHandler = async (context) => {
   const offset = Math.max(0, intQuery(context, 'offset', 0));
   const limit = intQuery(context, 'limit', -1);
@@ -17,25 +17,25 @@ const loadTrash: RestHandler = async (context) => {
   return resource(trashNode(items, context.hrefs.path('/content/trash'), context.visit));
 };
 
-/** DELETE /content/trash → 204 (T2). */
+/** DELETE /content/trash → 204 (empties the trash). */
 const emptyTrash: RestHandler = async (context) => {
   await context.repository.trashService.emptyTrash();
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /content/trash/{id} → TrashItem (T3). */
+/** GET /content/trash/{id} → TrashItem. */
 const loadTrashItem: RestHandler = async (context) =>
   resource(trashItemNode(await context.repository.trashService.loadTrashItem(trashItemId(context)), context.visit));
 
-/** DELETE /content/trash/{id} → 204 (T4). */
+/** DELETE /content/trash/{id} → 204. */
 const deleteTrashItem: RestHandler = async (context) => {
   await context.repository.trashService.deleteTrashItem(trashItemId(context));
   return { kind: 'empty', status: 204 };
 };
 
 /**
- * Restores an item (T5/T6): 201 + `Location` of the restored location. An unknown item is a 404; an original
- * parent (or destination) that no longer exists is a 403 (rest.md §6 "trash restore").
+ * Restores an item: 201 + `Location` of the restored location. An unknown item is a 404; an original
+ * parent (or destination) that no longer exists is a 403, as Ibexa's trash restore converts that NotFound.
  */
 const restore = async (context: RestContext, destinationId: number | undefined): Promise<RestResult> => {
   const { trashService } = context.repository;
@@ -45,7 +45,7 @@ const restore = async (context: RestContext, destinationId: number | undefined):
   return { kind: 'empty', status: 201, location: context.hrefs.location(location.pathString) };
 };
 
-/** MOVE /content/trash/{id} with an optional `Destination: <location href>` (T5). */
+/** MOVE /content/trash/{id} with an optional `Destination: <location href>`. */
 const restoreByHeader: RestHandler = async (context) => {
   const header = context.header('destination');
   if (header === undefined || header.trim() === '') return restore(context, undefined);
@@ -54,22 +54,22 @@ const restoreByHeader: RestHandler = async (context) => {
   return restore(context, destination.id);
 };
 
-/** POST + `RestoreTrashItemInput` `{}` or `{destination}` (T6). */
+/** POST /content/trash/{id} + `RestoreTrashItemInput` `{}` or `{destination}` (5.x). */
 const restoreByInput: RestHandler = async (context) => {
   const { data } = await context.input(['RestoreTrashItemInput']);
   return restore(context, parseRestoreTrashItemInput(data));
 };
 
 /**
- * Sends a location to the trash (rest.md §3.2 rows 6b and 11): 201 + `Location: /content/trash/{id}`, or 204 when
- * the content keeps another location (no trash item).
+ * Sends a location to the trash (MOVE to `/content/trash`, or 5.x `TrashLocationInput`): 201 +
+ * `Location: /content/trash/{id}`, or 204 when the content keeps another location (no trash item).
  */
 export const trashLocation: RestHandler = async (context) => {
   const item = await context.repository.trashService.trash(locationIdParam(context));
   return item === null ? { kind: 'empty', status: 204 } : { kind: 'empty', status: 201, location: context.hrefs.path(`/content/trash/${item.id}`) };
 };
 
-/** Trash routes (rest.md §3.4 T1–T6). */
+/** Trash routes (`/content/trash…`). */
 export const trashRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/trash', methods: [['GET', loadTrash], ['DELETE', emptyTrash]] },
   {

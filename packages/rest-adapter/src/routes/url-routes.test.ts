@@ -7,7 +7,7 @@ import { createTestApp } from '../testing/rest-test-app.js';
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 
-describe('URL aliases and wildcards (rest.md §3.4 U1–U3, W1–W3, §3.2 rows 1 and 13, §5.14)', () => {
+describe('URL aliases and wildcards (/content/urlaliases…, /content/urlwildcards…, location aliases)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {

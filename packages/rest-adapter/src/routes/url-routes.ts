@@ -16,7 +16,7 @@ async function aliasResult(context: RestContext, alias: URLAlias, status = 200) 
 }
 
 /**
- * GET /content/locations/{path}/urlaliases?custom= (rest.md §3.2 row 13): the location's custom aliases by default;
+ * GET /content/locations/{path}/urlaliases?custom=: the location's custom aliases by default;
  * only the literal `custom=false` lists the generated ones.
  */
 const loadLocationAliases: RestHandler = async (context) => {
@@ -26,11 +26,11 @@ const loadLocationAliases: RestHandler = async (context) => {
   return resource(urlAliasRefListNode(aliases, context.hrefs.locationUrlAliases(location.pathString), context.visit));
 };
 
-/** GET /content/urlaliases (U1): the global aliases. */
+/** GET /content/urlaliases: the global aliases. */
 const loadGlobalAliases: RestHandler = async (context) =>
   resource(urlAliasRefListNode(await context.repository.urlAliasService.listGlobalAliases(), context.hrefs.path('/content/urlaliases'), context.visit));
 
-/** POST /content/urlaliases (U2): 201; a taken path (InvalidArgument) is a 403 (rest.md §6). */
+/** POST /content/urlaliases: 201; a taken path (InvalidArgument) is a 403, as Ibexa's controller converts it. */
 const createAlias: RestHandler = async (context) => {
   const { data } = await context.input(['UrlAliasCreate']);
   const input = parseUrlAliasCreate(data, context.hrefs.prefix);
@@ -47,7 +47,7 @@ const aliasId = (context: RestContext): string => context.params['urlAliasId'] ?
 
 const loadAlias: RestHandler = async (context) => aliasResult(context, await context.repository.urlAliasService.load(aliasId(context)));
 
-/** DELETE /content/urlaliases/{id} (U3): custom and global aliases only. */
+/** DELETE /content/urlaliases/{id}: custom and global aliases only. */
 const deleteAlias: RestHandler = async (context) => {
   const { urlAliasService } = context.repository;
   await urlAliasService.load(aliasId(context));
@@ -55,10 +55,10 @@ const deleteAlias: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /content/urlwildcards (W1). */
+/** GET /content/urlwildcards → UrlWildcardList. */
 const loadWildcards: RestHandler = async (context) => resource(urlWildcardListNode(await context.repository.urlWildcardService.loadAll(), context.visit));
 
-/** POST /content/urlwildcards (W2): 201; an existing pattern (InvalidArgument) is a 403. */
+/** POST /content/urlwildcards: 201; an existing pattern (InvalidArgument) is a 403. */
 const createWildcard: RestHandler = async (context) => {
   const { data } = await context.input(['UrlWildcardCreate']);
   const input = parseUrlWildcardCreate(data);
@@ -74,14 +74,14 @@ const deleteWildcard: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** `GET /content/locations?urlAlias=`: the location an alias path leads to (rest.md §3.2 row 1). */
+/** `GET /content/locations?urlAlias=`: the location an alias path leads to. */
 export async function locationIdOfAlias(context: RestContext, path: string): Promise<number> {
   const alias = await context.repository.urlAliasService.lookup(path);
   if (alias.type !== 'LOCATION') throw new RestNotFoundError(`URL alias '${path}' does not lead to a location`);
   return alias.destination;
 }
 
-/** URL alias and wildcard routes (rest.md §3.4 U1–U3, W1–W3, §3.2 row 13). */
+/** URL alias and wildcard routes (`/content/urlaliases…`, `/content/urlwildcards…`, location aliases). */
 export const urlRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/content/locations/{locationPath:locationPath}/urlaliases', methods: [['GET', loadLocationAliases]] },
   { path: '/content/urlaliases', methods: [['GET', loadGlobalAliases], ['POST', createAlias]] },

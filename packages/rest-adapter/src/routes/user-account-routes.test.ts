@@ -4,7 +4,7 @@ import type { TestRepository } from '@contentrepo/core/testing';
 import { PREFIX, rest, vnd } from '../testing/rest-client.js';
 import { createTestApp } from '../testing/rest-test-app.js';
 
-describe('users (rest.md §3.5 rows 1–9, §5.15)', () => {
+describe('users (/user/users…)', () => {
   let app: Express;
   let repo: TestRepository;
   let jane: number;

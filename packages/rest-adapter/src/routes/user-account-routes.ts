@@ -14,7 +14,7 @@ import { forbidMissingTarget, groupRef, paging, userView } from './user-route-su
 
 const userId = (context: RestContext): number => intParam(context, 'userId');
 
-/** A role id from `?roleId=` given as a role href (rest.md §3.5 row 1) or as a plain id. */
+/** A role id from `?roleId=` given as a role href (as Ibexa expects it) or as a plain id. */
 function roleIdOf(value: string): number {
   const match = /(?:^|\/user\/roles\/)(\d+)\/?$/.exec(value);
   if (!match?.[1]) throw new BadRequestError(`Invalid value '${value}' for the 'roleId' parameter: expected a role href`);
@@ -22,7 +22,7 @@ function roleIdOf(value: string): number {
 }
 
 /**
- * The users a `/user/users` filter selects (rest.md §3.5 row 1): `roleId` (users the role is assigned to
+ * The users a `/user/users` filter selects: `roleId` (users the role is assigned to
  * directly), `remoteId`, `login` or `email`, the first present in that order. An unreadable or unknown match is
  * an empty result, as in Ibexa's controller; no filter is an empty result too.
  */
@@ -53,7 +53,7 @@ async function filteredUsers(context: RestContext): Promise<readonly User[]> {
 
 const noUsers = (): RestNotFoundError => new RestNotFoundError('Could not find Users with the given filter');
 
-/** GET /user/users?roleId|remoteId|login|email → UserRefList or UserList (Accept); 404 when none (row 1, quirk 4). */
+/** GET /user/users?roleId|remoteId|login|email → UserRefList or UserList (Accept); 404 when none (an Ibexa quirk). */
 const loadUsers: RestHandler = async (context) => {
   const users = await filteredUsers(context);
   if (users.length === 0) throw noUsers();
@@ -64,13 +64,13 @@ const loadUsers: RestHandler = async (context) => {
   return resource(userListNode(views, href, context.visit));
 };
 
-/** HEAD /user/users (same filters): 200 when a user matches, else 404 (row 2 "verify users"). */
+/** HEAD /user/users (same filters): 200 when a user matches, else 404 (Ibexa's "verify users"). */
 const verifyUsers: RestHandler = async (context) => {
   if ((await filteredUsers(context)).length === 0) throw noUsers();
   return { kind: 'empty', status: 200 };
 };
 
-/** PATCH /user/users/{id} (UserUpdate) → 200 User (row 4). */
+/** PATCH /user/users/{id} (UserUpdate) → 200 User. */
 export const updateUser: RestHandler = async (context) => {
   const { data } = await context.input(['UserUpdate']);
   const user = await context.repository.userService.updateUser(userId(context), parseUserUpdate(data, context.hrefs.prefix));
@@ -78,13 +78,13 @@ export const updateUser: RestHandler = async (context) => {
   return resource(userNode(view.user, view.mainLocation, view.version, context.visit), { acceptPatch: 'UserUpdate' });
 };
 
-/** DELETE /user/users/{id} → 204; deleting yourself is 403 (row 5). */
+/** DELETE /user/users/{id} → 204; deleting yourself is 403. */
 export const deleteUser: RestHandler = async (context) => {
   await forbidOn(['BadState'], () => context.repository.userService.deleteUser(userId(context)));
   return { kind: 'empty', status: 204 };
 };
 
-/** The groups of a user as a UserGroupRefList with `unassign` links (rows 6–8). */
+/** The groups of a user as a UserGroupRefList with `unassign` links. */
 async function groupsOfUser(context: RestContext, id: number, options = paging(context)) {
   const groups = await context.repository.userService.loadUserGroupsOfUser(id, options.offset, options.limit);
   const refs = [];
@@ -95,7 +95,7 @@ async function groupsOfUser(context: RestContext, id: number, options = paging(c
 const loadGroupsOfUser: RestHandler = (context) => groupsOfUser(context, userId(context));
 
 /**
- * POST /user/users/{id}/groups?group=<UserGroup href> → 200 UserGroupRefList (row 7). Only the last path segment
+ * POST /user/users/{id}/groups?group=<UserGroup href> → 200 UserGroupRefList. Only the last path segment
  * of `group` is used; a missing group and a missing permission are 403; already assigned is 406.
  */
 const assignToGroup: RestHandler = async (context) => {
@@ -110,7 +110,7 @@ const assignToGroup: RestHandler = async (context) => {
   return groupsOfUser(context, id, { offset: 0, limit: -1 });
 };
 
-/** DELETE /user/users/{id}/groups/{groupLocationId} → 200 UserGroupRefList; last group or not in it: 403 (row 8). */
+/** DELETE /user/users/{id}/groups/{groupLocationId} → 200 UserGroupRefList; last group or not in it: 403. */
 const unassignFromGroup: RestHandler = async (context) => {
   const id = userId(context);
   const { userService, locationService } = context.repository;
@@ -121,7 +121,7 @@ const unassignFromGroup: RestHandler = async (context) => {
   return groupsOfUser(context, id, { offset: 0, limit: -1 });
 };
 
-/** `VersionList` of drafts of several items: one `VersionItem` (Version ref + VersionInfo) per draft (§5.4). */
+/** `VersionList` of drafts of several items: one `VersionItem` (Version ref + VersionInfo) per draft. */
 function draftListNode(context: RestContext, drafts: readonly VersionInfo[], infos: ReadonlyMap<number, ContentInfo>, href: string): ObjectNode {
   return obj('VersionList', 'VersionList', { href }, [
     list(
@@ -136,7 +136,7 @@ function draftListNode(context: RestContext, drafts: readonly VersionInfo[], inf
   ]);
 }
 
-/** GET /user/users/{id}/drafts → VersionList of the drafts the user created (row 9). */
+/** GET /user/users/{id}/drafts → VersionList of the drafts the user created. */
 const loadUserDrafts: RestHandler = async (context) => {
   const id = userId(context);
   await context.repository.userService.loadUser(id);
@@ -145,7 +145,7 @@ const loadUserDrafts: RestHandler = async (context) => {
   return resource(draftListNode(context, drafts, infos, userHrefs(context.hrefs).userDrafts(id)));
 };
 
-/** User accounts besides `/user/users/{id}` GET (rest.md §3.5 rows 1–2 and 6–9). */
+/** User accounts besides `/user/users/{id}` GET (filters, groups and drafts of a user). */
 export const userAccountRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/user/users', methods: [['HEAD', verifyUsers], ['GET', loadUsers]] },
   { path: '/user/users/{userId:id}/groups', methods: [['GET', loadGroupsOfUser], ['POST', assignToGroup]] },

@@ -24,7 +24,7 @@ const userCreate = (login: string, extra: Record<string, unknown> = {}) => ({
   },
 });
 
-describe('user groups (rest.md §3.5 rows 15–26, §5.15)', () => {
+describe('user groups (/user/groups…)', () => {
   let app: Express;
   let repo: TestRepository;
   beforeEach(async () => {
@@ -180,7 +180,7 @@ describe('user groups (rest.md §3.5 rows 15–26, §5.15)', () => {
     expect((await repo.admin.userService.loadUsersOfUserGroup(12)).map((user) => user.login)).toEqual(['admin']);
   });
 
-  it('declares the exact methods of §7.2 (OPTIONS)', async () => {
+  it('declares the exact methods Ibexa lists (OPTIONS)', async () => {
     const allow = async (path: string) => (await rest(app, { method: 'OPTIONS', path })).headers['allow'];
     expect(await allow('/user/groups')).toBe('GET');
     expect(await allow('/user/groups/root')).toBe('GET');

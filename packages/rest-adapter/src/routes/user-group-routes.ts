@@ -11,7 +11,7 @@ import { userListNode, userNode, userRefListNode } from '../output/visitors/user
 import { intQuery, resource, wantsVariant } from './route-support.js';
 import { forbidMissingTarget, groupFromPath, groupRef, groupView, paging, ROOT_USER_GROUP_LOCATION_ID, userView } from './user-route-support.js';
 
-/** A UserGroupRefList, or a UserGroupList when Accept names it (rest.md §1.3 variants). */
+/** A UserGroupRefList, or a UserGroupList when Accept names it (Ibexa's resource variants). */
 async function groupList(context: RestContext, groups: readonly UserGroup[]): Promise<RestResult> {
   const href = context.hrefs.path(context.path);
   if (wantsVariant(context, 'UserGroupList')) {
@@ -31,7 +31,7 @@ async function groupResult(context: RestContext, group: UserGroup, created = fal
   return resource(userGroupNode(view, context.visit), { acceptPatch: 'UserGroupUpdate', ...(created ? { status: 201, location: href } : {}) });
 }
 
-/** GET /user/groups?id=|roleId=|remoteId= → UserGroupRefList/UserGroupList; no filter: empty list (row 15, quirk 4). */
+/** GET /user/groups?id=|roleId=|remoteId= → UserGroupRefList/UserGroupList; no filter: empty list (as in Ibexa). */
 const loadGroups: RestHandler = async (context) => {
   const { userService, roleService } = context.repository;
   const id = context.query.get('id');
@@ -54,13 +54,13 @@ const loadGroups: RestHandler = async (context) => {
   return groupList(context, groups);
 };
 
-/** GET /user/groups/root → 301 to the root user group (row 16). */
+/** GET /user/groups/root → 301 to the root user group. */
 const redirectRoot: RestHandler = async (context) => {
   const location = await context.repository.locationService.loadLocation(ROOT_USER_GROUP_LOCATION_ID);
   return { kind: 'redirect', status: 301, location: context.hrefs.userGroup(location.pathString) };
 };
 
-/** POST /user/groups/subgroups (UserGroupCreate) → 201 top-level group below the root group (row 17). */
+/** POST /user/groups/subgroups (UserGroupCreate) → 201 top-level group below the root group. */
 const createTopLevelGroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupCreate']);
   const struct = parseUserGroupCreate(data, context.hrefs.prefix);
@@ -70,7 +70,7 @@ const createTopLevelGroup: RestHandler = async (context) => {
 
 const loadGroup: RestHandler = async (context) => groupResult(context, (await groupFromPath(context)).group);
 
-/** PATCH /user/groups/{path} (UserGroupUpdate) → 200 UserGroup (row 19). */
+/** PATCH /user/groups/{path} (UserGroupUpdate) → 200 UserGroup. */
 const updateGroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupUpdate']);
   const struct = parseUserGroupUpdate(data, context.hrefs.prefix);
@@ -78,14 +78,14 @@ const updateGroup: RestHandler = async (context) => {
   return groupResult(context, await context.repository.userService.updateUserGroup(group.contentInfo.id, struct));
 };
 
-/** DELETE /user/groups/{path} → 204; a group with users is 403 (row 20). */
+/** DELETE /user/groups/{path} → 204; a group with users is 403. */
 const deleteGroup: RestHandler = async (context) => {
   const { group } = await groupFromPath(context);
   await forbidOn(['BadState'], () => context.repository.userService.deleteUserGroup(group.contentInfo.id));
   return { kind: 'empty', status: 204 };
 };
 
-/** Moves the group of the path below the group at `targetLocationId`: 201 + its new Location (rows 21–22). */
+/** Moves the group of the path below the group at `targetLocationId`: 201 + its new Location. */
 async function moveGroup(context: RestContext, targetLocationId: number): Promise<RestResult> {
   const { group, mainLocation } = await groupFromPath(context);
   const { userService, locationService } = context.repository;
@@ -95,7 +95,7 @@ async function moveGroup(context: RestContext, targetLocationId: number): Promis
   return { kind: 'empty', status: 201, location: context.hrefs.userGroup(moved.pathString) };
 }
 
-/** MOVE + `Destination: /api/ibexa/v2/user/groups/<path>` (row 21). */
+/** MOVE + `Destination: /api/ibexa/v2/user/groups/<path>`. */
 const moveByHeader: RestHandler = async (context) => {
   const header = context.header('destination');
   const destination = parseDestination(header, context.hrefs.prefix);
@@ -103,20 +103,20 @@ const moveByHeader: RestHandler = async (context) => {
   return moveGroup(context, destination.id);
 };
 
-/** 5.x POST + `MoveUserGroupInput` `{destination: "/1/5/12"}` (row 22). */
+/** 5.x POST + `MoveUserGroupInput` `{destination: "/1/5/12"}`. */
 const moveByInput: RestHandler = async (context) => {
   const { data } = await context.input(['MoveUserGroupInput']);
   return moveGroup(context, parseLocationPathString(destinationOf(data, 'MoveUserGroupInput'), 'MoveUserGroupInput').id);
 };
 
-/** GET /user/groups/{path}/subgroups → UserGroupRefList/UserGroupList (row 23). */
+/** GET /user/groups/{path}/subgroups → UserGroupRefList/UserGroupList. */
 const loadSubgroups: RestHandler = async (context) => {
   const { group } = await groupFromPath(context);
   const { offset, limit } = paging(context);
   return groupList(context, await context.repository.userService.loadSubUserGroups(group.contentInfo.id, offset, limit));
 };
 
-/** POST /user/groups/{path}/subgroups (UserGroupCreate) → 201 UserGroup (row 24). */
+/** POST /user/groups/{path}/subgroups (UserGroupCreate) → 201 UserGroup. */
 const createSubgroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupCreate']);
   const struct = parseUserGroupCreate(data, context.hrefs.prefix);
@@ -124,7 +124,7 @@ const createSubgroup: RestHandler = async (context) => {
   return groupResult(context, await context.repository.userService.createUserGroup(struct, group.contentInfo.id), true);
 };
 
-/** GET /user/groups/{path}/users → UserRefList/UserList (row 25). */
+/** GET /user/groups/{path}/users → UserRefList/UserList. */
 const loadUsersOfGroup: RestHandler = async (context) => {
   const { group } = await groupFromPath(context);
   const users = await context.repository.userService.loadUsersOfUserGroup(group.contentInfo.id, intQuery(context, 'offset', 0), intQuery(context, 'limit', 25));
@@ -135,7 +135,7 @@ const loadUsersOfGroup: RestHandler = async (context) => {
   return resource(userListNode(views, href, context.visit));
 };
 
-/** POST /user/groups/{path}/users (UserCreate) → 201 User; login or e-mail taken: 403 (row 26). */
+/** POST /user/groups/{path}/users (UserCreate) → 201 User; login or e-mail taken: 403. */
 const createUser: RestHandler = async (context) => {
   const { data } = await context.input(['UserCreate']);
   const struct = parseUserCreate(data, context.hrefs.prefix);
@@ -149,7 +149,7 @@ const createUser: RestHandler = async (context) => {
   });
 };
 
-/** User groups (rest.md §3.5 rows 15–26; the role assignment rows are in role-assignment-routes.ts). */
+/** User groups (`/user/groups…`; the role assignment routes are in role-assignment-routes.ts). */
 export const userGroupRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/user/groups', methods: [['GET', loadGroups]] },
   { path: '/user/groups/root', methods: [['GET', redirectRoot]] },

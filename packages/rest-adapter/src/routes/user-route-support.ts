@@ -5,10 +5,10 @@ import type { GroupRef, GroupView } from '../output/visitors/user-group-visitor.
 import type { UserView } from '../output/visitors/user-visitor.js';
 import { currentVersion, intQuery, locationIdParam, readableLocation } from './route-support.js';
 
-/** Location of the root user group (rest.md §2 `rootUserGroup` `/user/groups/1/5`, D.1). */
+/** Location of the root user group (Root's `rootUserGroup` `/user/groups/1/5`; Users in a clean install). */
 export const ROOT_USER_GROUP_LOCATION_ID = CLEAN_INSTALL_IDS.usersLocationId;
 
-/** `?offset=` (default 0) and `?limit=` (default `limit`; negative = all) of the list routes (rest.md §3.5). */
+/** `?offset=` (default 0) and `?limit=` (default `limit`; negative = all) of the user and group list routes. */
 export function paging(context: RestContext, limit = 25): { offset: number; limit: number } {
   return { offset: Math.max(0, intQuery(context, 'offset', 0)), limit: intQuery(context, 'limit', limit) };
 }
@@ -35,7 +35,7 @@ export async function groupView(context: RestContext, group: UserGroup): Promise
 
 /**
  * The group of a `groupPath` parameter: its last segment is a location id whose content must be a user group
- * (rest.md §3 parameter table). @throws NotFoundError; UnauthorizedError
+ * (Ibexa's `groupPath` route parameter). @throws NotFoundError; UnauthorizedError
  */
 export async function groupFromPath(context: RestContext, name = 'groupPath'): Promise<GroupRef> {
   const location = await context.repository.locationService.loadLocation(locationIdParam(context, name));
@@ -44,8 +44,8 @@ export async function groupFromPath(context: RestContext, name = 'groupPath'): P
 }
 
 /**
- * Runs `work`, turning NotFound errors of the target into 403 (rest.md §6: "user-group move, user assign to group
- * | NotFoundException of the destination / target → 403").
+ * Runs `work`, turning NotFound errors of the target into 403, as Ibexa's controllers do for the destination or
+ * target of a user-group move and of a user's assignment to a group.
  */
 export async function forbidMissingTarget<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -6,7 +6,7 @@ import { userNode, sessionNode } from '../output/visitors/user-visitor.js';
 import { deleteUser, updateUser } from './user-account-routes.js';
 import { currentVersion, intParam, readableLocation, resource } from './route-support.js';
 
-/** GET /user/users/{id} → User with its current version (rest.md §3.5 row 3, §5.15). */
+/** GET /user/users/{id} → User with its current version. */
 const loadUser: RestHandler = async (context) => {
   const user = await context.repository.userService.loadUser(intParam(context, 'userId'));
   const version = await currentVersion(context, user.contentInfo.id);
@@ -14,7 +14,7 @@ const loadUser: RestHandler = async (context) => {
   return resource(userNode(user, mainLocation, version, context.visit), { acceptPatch: 'UserUpdate' });
 };
 
-/** GET /user/current → 307 to the current user; 401 for the anonymous user (rest.md §3.5 row 14, B.3). */
+/** GET /user/current → 307 to the current user; 401 for the anonymous user. */
 const currentUser: RestHandler = async (context) => {
   if (context.userId === context.repository.anonymousUserId) throw new RestUnauthorizedError('No user is logged in');
   return { kind: 'redirect', status: 307, location: context.hrefs.user(context.userId) };
@@ -23,7 +23,7 @@ const currentUser: RestHandler = async (context) => {
 const clearCookie = (name: string) => [{ name, value: null }] as const;
 
 /**
- * POST /user/sessions (rest.md §3.6 row 1, B.2): 201 with a new session and its cookie; 200 when the cookie
+ * POST /user/sessions (login): 201 with a new session and its cookie; 200 when the cookie
  * already holds a session of the same user; 409 (empty body) when it holds another user's session.
  */
 const createSession: RestHandler = async (context) => {
@@ -44,14 +44,17 @@ const createSession: RestHandler = async (context) => {
   };
 };
 
-/** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared (B.2). */
+/** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared. */
 const currentSession: RestHandler = async (context) => {
   const cookieName = context.auth.cookieName;
   if (!context.session) return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
   return resource(sessionNode(context.session, cookieName, context.visit));
 };
 
-/** The session named in the path, after the controller's own CSRF check (B.2); null → 404 with cookie cleared. */
+/**
+ * The session named in the path, after the controller's own CSRF check (the session routes skip the general one);
+ * null → 404 with cookie cleared.
+ */
 const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
   const cookieName = context.auth.cookieName;
   if (!context.session || context.session.id !== context.params['sessionId']) {
@@ -61,7 +64,7 @@ const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
   return null;
 };
 
-/** DELETE /user/sessions/{id} (logout): 204 with the cookie cleared (rest.md §3.6 row 3). */
+/** DELETE /user/sessions/{id} (logout): 204 with the cookie cleared. */
 const deleteSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused) return refused;
@@ -69,14 +72,14 @@ const deleteSession: RestHandler = async (context) => {
   return { kind: 'empty', status: 204, cookies: clearCookie(context.auth.cookieName) };
 };
 
-/** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session (rest.md §3.6 row 4). */
+/** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session. */
 const refreshSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused || !context.session) return refused ?? { kind: 'empty', status: 404 };
   return resource(sessionNode(context.session, context.auth.cookieName, context.visit));
 };
 
-/** Users and sessions (rest.md §3.5 rows 3–5 and 14, §3.6). */
+/** Users and sessions (`/user/users/{id}`, `/user/current`, `/user/sessions…`). */
 export const userRoutes: readonly RouteDefinition<RestHandler>[] = [
   {
     path: '/user/users/{userId:id}',

@@ -15,7 +15,7 @@ interface Hit {
   readonly value: { readonly Location?: Record<string, unknown>; readonly Content?: Record<string, unknown> };
 }
 
-describe('POST /views (search-auth-errors-data.md A.1–A.10)', () => {
+describe('POST /views (ViewInput → View)', () => {
   let app: Express;
   let repo: TestRepository;
   let folder: number;
@@ -41,7 +41,7 @@ describe('POST /views (search-auth-errors-data.md A.1–A.10)', () => {
     await contentService.publishVersion(child.contentInfo.id, 1);
   });
 
-  it('answers the location query of B.6 with Location hits embedding their Content', async () => {
+  it('answers a 1.1 location query for folder children with Location hits embedding their Content', async () => {
     const response = await post(
       view({ Filter: { ParentLocationIdCriterion: 2, ContentTypeIdentifierCriterion: 'folder' }, SortClauses: { LocationPriority: 'ascending' }, limit: 25, offset: 0 }, 'children', 'LocationQuery'),
     );
@@ -102,7 +102,7 @@ describe('POST /views (search-auth-errors-data.md A.1–A.10)', () => {
     expect(result.searchHits.searchHit.map((hit: Hit) => hit.value.Content?.['_id'])).toEqual([41]);
   });
 
-  it('answers client mistakes with 400, 404, 406 and 401 (A.4–A.6, C.3)', async () => {
+  it('answers client mistakes with 400, 404, 406 and 401, as Ibexa does', async () => {
     const cases: [unknown, string, number, string][] = [
       [{ ViewInput: { ContentQuery: {} } }, JSON_11, 400, 'Missing <identifier> attribute for <ViewInput>.'],
       [view({}), JSON_10, 400, 'Missing <Query> attribute for <ViewInput>.'],

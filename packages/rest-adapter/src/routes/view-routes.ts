@@ -40,7 +40,7 @@ const hitsOf = <T>(result: SearchResult<T>, nodes: readonly ObjectNode[]): Hits 
 });
 
 /**
- * Content hits (A.9): `Content` with the current version embedded, and its main location when readable — the
+ * Content hits (content search): `Content` with the current version embedded, and its main location when readable — the
  * main locations and the relations of the page loaded in one batch each.
  */
 async function contentHits(context: RestContext, view: ViewRequest): Promise<Hits> {
@@ -64,9 +64,9 @@ async function contentHits(context: RestContext, view: ViewRequest): Promise<Hit
 }
 
 /**
- * Location hits (A.9): `Location` (no `explicitlyHidden`) embedding its Content with the current version (fields
- * in the view's languages); the contents, their relations and the child counts of the page are loaded in one batch
- * each.
+ * Location hits (location search): `Location` (no `explicitlyHidden`) embedding its Content with the current
+ * version (fields in the view's languages); the contents, their relations and the child counts of the page are
+ * loaded in one batch each.
  */
 async function locationHits(context: RestContext, view: ViewRequest): Promise<Hits> {
   const { searchService, contentService } = context.repository;
@@ -96,7 +96,7 @@ async function locationHits(context: RestContext, view: ViewRequest): Promise<Hi
   return hitsOf(result, nodes);
 }
 
-/** Parses the ViewInput and runs the search (A.1–A.10). */
+/** Parses the ViewInput and runs the search. */
 async function runView(context: RestContext): Promise<{ readonly view: ViewRequest; readonly root: ObjectNode }> {
   const { type, data } = await context.input(['ViewInput']);
   if (!isVersion(type.version)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));
@@ -105,27 +105,27 @@ async function runView(context: RestContext): Promise<{ readonly view: ViewReque
   return { view, root: viewNode({ identifier: view.identifier, ...hits }, context.visit) };
 }
 
-/** POST /views → 200 View with `Location: /views/<identifier>` (rest.md §3.7 row 1). */
+/** POST /views → 200 View with `Location: /views/<identifier>`. */
 const createView: RestHandler = async (context): Promise<RestResult> => {
   const { view, root } = await runView(context);
   return resource(root, { location: viewHref(context.visit, view.identifier) });
 };
 
 /**
- * POST /content/views (deprecated, ≤ 4.6, rest.md §3.7 row 3): the same View, with status 301 and
- * `Location: <prefix>/views` (A.1).
+ * POST /content/views (deprecated, ≤ 4.6): the same View, with status 301 and `Location: <prefix>/views`, as
+ * Ibexa's internal forward to `POST /views` answers.
  */
 const legacyCreateView: RestHandler = async (context): Promise<RestResult> => {
   const { root } = await runView(context);
   return resource(root, { status: 301, location: context.hrefs.path('/views') });
 };
 
-/** GET /views… → 501: views are not stored, only run by POST (A.1). */
+/** GET /views… → 501: views are not stored, only run by POST. */
 const viewsNotStored: RestHandler = async () => {
   throw new NotImplementedRestError('Stored views are not supported: run a search with POST /views');
 };
 
-/** Search routes (rest.md §3.7). */
+/** Search routes (`/views…`, `/content/views`). */
 export const viewRoutes: readonly RouteDefinition<RestHandler>[] = [
   { path: '/views', methods: [['POST', createView], ['GET', viewsNotStored]] },
   { path: '/views/{viewId:viewId}', methods: [['GET', viewsNotStored]] },

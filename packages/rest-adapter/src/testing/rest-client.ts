@@ -1,13 +1,13 @@
 import type { Express } from 'express';
 import request from 'supertest';
 
-/** REST prefix of the test apps (rest.md §1.1). */
+/** REST prefix of the test apps (Ibexa 4.x/5.x's `/api/ibexa/v2`). */
 export const PREFIX = '/api/ibexa/v2';
 
 /** `application/vnd.ibexa.api.<name>+<format>`. */
 export const vnd = (name: string, format: 'json' | 'xml' = 'json'): string => `application/vnd.ibexa.api.${name}+${format}`;
 
-/** One REST call of a test. Custom verbs (PUBLISH, MOVE, ...) go as POST + `X-HTTP-Method-Override` (§7.1). */
+/** One REST call of a test. Custom verbs (PUBLISH, MOVE, ...) go as POST + `X-HTTP-Method-Override`, as in Ibexa. */
 export interface RestCall {
   readonly method: string;
   /** Path below the prefix, with any query string. */

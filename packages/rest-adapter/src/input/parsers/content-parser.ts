@@ -15,7 +15,7 @@ import { fieldInputs, optionalDate, sortField, sortOrder } from './parser-suppor
 type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * `LocationCreate` (rest.md §4.1): ParentLocation href (last path segment = parent id), sortField and sortOrder
+ * `LocationCreate`: ParentLocation href (last path segment = parent id), sortField and sortOrder
  * required, priority/hidden/remoteId optional.
  * @throws BadRequestError; InvalidHrefError (406) for a ParentLocation that is not a location href.
  */
@@ -37,7 +37,7 @@ export function parseLocationCreate(input: InputReader, prefix: string): Locatio
 }
 
 /**
- * `ContentCreate` (rest.md §4.1): returns the create struct and its one location.
+ * `ContentCreate`: returns the create struct and its one location.
  * @throws BadRequestError for missing/invalid elements; InvalidHrefError (406) for hrefs to the wrong route.
  */
 export function parseContentCreate(data: DecodedObject, prefix: string): { struct: ContentCreateStruct; location: LocationCreateStruct } {
@@ -61,7 +61,7 @@ export function parseContentCreate(data: DecodedObject, prefix: string): { struc
   return { struct, location };
 }
 
-/** `VersionUpdate` (rest.md §4.1): initialLanguageCode and fields; other keys are ignored. */
+/** `VersionUpdate`: initialLanguageCode and fields; other keys are ignored. */
 export function parseVersionUpdate(data: DecodedObject): ContentUpdateStruct {
   const input = reader(data, 'VersionUpdate');
   const initialLanguageCode = input.optionalString('initialLanguageCode');
@@ -69,8 +69,8 @@ export function parseVersionUpdate(data: DecodedObject): ContentUpdateStruct {
 }
 
 /**
- * `ContentUpdate` (rest.md §4.1, metadata only). `alwaysAvailable` accepts only the strings "true"/"false"
- * (quirk 7). @throws BadRequestError; InvalidHrefError
+ * `ContentUpdate` (metadata only). `alwaysAvailable` accepts only the strings "true"/"false"
+ * (an Ibexa quirk: a JSON boolean is a 400). @throws BadRequestError; InvalidHrefError
  */
 export function parseContentUpdate(data: DecodedObject, prefix: string): ContentMetadataUpdateStruct {
   const input = reader(data, 'ContentUpdate');
@@ -97,7 +97,7 @@ export function parseContentUpdate(data: DecodedObject, prefix: string): Content
   return struct;
 }
 
-/** `LocationUpdate` (rest.md §4.2): all optional; `hidden` is returned apart (it triggers hide/reveal). */
+/** `LocationUpdate`: all optional; `hidden` is returned apart (it triggers hide/reveal). */
 export function parseLocationUpdate(data: DecodedObject): { struct: LocationUpdateStruct; hidden: boolean | undefined } {
   const input = reader(data, 'LocationUpdate');
   const struct: Building<LocationUpdateStruct> = {};
@@ -112,7 +112,7 @@ export function parseLocationUpdate(data: DecodedObject): { struct: LocationUpda
   return { struct, hidden: input.optionalBool('hidden') };
 }
 
-/** `SessionInput` (rest.md §4.6): login and password, both required. */
+/** `SessionInput`: login and password, both required. */
 export function parseSessionInput(data: DecodedObject): { login: string; password: string } {
   const input = reader(data, 'SessionInput');
   return { login: input.requiredString('login'), password: input.requiredString('password') };

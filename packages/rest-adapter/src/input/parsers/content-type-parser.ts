@@ -59,7 +59,7 @@ function defaultSortOrder(input: InputReader): SortOrder | undefined {
   return upper;
 }
 
-/** `ContentTypeGroupInput` for a create (rest.md §4.4): identifier required; modificationDate → creation date; User → creator. */
+/** `ContentTypeGroupInput` for a create: identifier required; modificationDate → creation date; User → creator. */
 export function parseContentTypeGroupCreate(data: DecodedObject, prefix: string): ContentTypeGroupCreateStruct {
   const input = reader(data, 'ContentTypeGroupInput');
   const struct: Building<ContentTypeGroupCreateStruct> = { identifier: input.requiredString('identifier') };
@@ -107,7 +107,7 @@ function typeColumns(input: InputReader): Building<Omit<ContentTypeUpdateStruct,
 }
 
 /**
- * `ContentTypeCreate` (rest.md §4.4): identifier, mainLanguageCode and the `FieldDefinitions` element required
+ * `ContentTypeCreate`: identifier, mainLanguageCode and the `FieldDefinitions` element required
  * (it may be empty); modificationDate → creation date, User → creator. @throws BadRequestError; InvalidHrefError
  */
 export function parseContentTypeCreate(data: DecodedObject, prefix: string): ContentTypeCreateStruct {
@@ -132,7 +132,7 @@ export function parseContentTypeCreate(data: DecodedObject, prefix: string): Con
   return struct;
 }
 
-/** `ContentTypeUpdate` (rest.md §4.4): the create keys, all optional, minus FieldDefinitions; User → modifier. */
+/** `ContentTypeUpdate`: the create keys, all optional, minus FieldDefinitions; User → modifier. */
 export function parseContentTypeUpdate(data: DecodedObject, prefix: string): ContentTypeUpdateStruct {
   const input = reader(data, 'ContentTypeUpdate');
   const struct: Building<ContentTypeUpdateStruct> = typeColumns(input);
@@ -143,7 +143,7 @@ export function parseContentTypeUpdate(data: DecodedObject, prefix: string): Con
   return struct;
 }
 
-/** The members FieldDefinitionCreate and FieldDefinitionUpdate share (rest.md §4.4), all optional. */
+/** The members FieldDefinitionCreate and FieldDefinitionUpdate share, all optional. */
 function definitionMembers(input: InputReader): Building<FieldDefinitionUpdateStruct> {
   const struct: Building<FieldDefinitionUpdateStruct> = {};
   const identifier = input.optionalString('identifier');
@@ -175,12 +175,12 @@ function fieldDefinitionCreate(input: InputReader): FieldDefinitionCreateStruct 
   return { ...definitionMembers(input), identifier, fieldTypeIdentifier };
 }
 
-/** `FieldDefinitionCreate` (rest.md §4.4): identifier and fieldType required. @throws BadRequestError */
+/** `FieldDefinitionCreate`: identifier and fieldType required. @throws BadRequestError */
 export function parseFieldDefinitionCreate(data: DecodedObject): FieldDefinitionCreateStruct {
   return fieldDefinitionCreate(reader(data, 'FieldDefinitionCreate'));
 }
 
-/** `FieldDefinitionUpdate` (rest.md §4.4): all optional, no fieldType. @throws BadRequestError */
+/** `FieldDefinitionUpdate`: all optional, no fieldType. @throws BadRequestError */
 export function parseFieldDefinitionUpdate(data: DecodedObject): FieldDefinitionUpdateStruct {
   return definitionMembers(reader(data, 'FieldDefinitionUpdate'));
 }

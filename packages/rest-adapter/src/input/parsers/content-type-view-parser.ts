@@ -3,13 +3,13 @@ import { BadRequestError } from '../../http/rest-errors.js';
 import { type DecodedInput, type DecodedObject, isDecodedArray, isDecodedObject } from '../decoded-input.js';
 import { reader } from '../reader.js';
 
-/** What a ContentTypeViewInput asks for (rest.md §4.4). */
+/** What a ContentTypeViewInput (`POST /content/types/view`) asks for. */
 export interface ContentTypeViewRequest {
   readonly identifier: string;
   readonly query: ContentTypeQuery;
 }
 
-/** Keys a `ContentTypeQuery` may have; any other is a 400 (rest.md §4.4). */
+/** Keys a `ContentTypeQuery` may have; any other is a 400, as in Ibexa. */
 const QUERY_KEYS = new Set(['Query', 'Filter', 'SortClauses', 'limit', 'offset']);
 const SORT_TARGETS = new Set<ContentTypeSortClause['target']>(['Id', 'Identifier', 'Name']);
 
@@ -102,7 +102,7 @@ function sortClauses(value: DecodedInput | undefined): ContentTypeSortClause[] {
 }
 
 /**
- * `ContentTypeViewInput` (rest.md §4.4): `identifier` and `ContentTypeQuery` required; `Query` (or `Filter`)
+ * `ContentTypeViewInput`: `identifier` and `ContentTypeQuery` required; `Query` (or `Filter`)
  * criteria, `SortClauses`, `limit`, `offset`; unknown keys of the query are a 400.
  * @throws BadRequestError
  */

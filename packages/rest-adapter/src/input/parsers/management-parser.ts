@@ -15,7 +15,7 @@ import { translatableList } from './content-type-parser.js';
 /** Mutable view of a readonly struct, for building it member by member. */
 type Building<T> = { -readonly [K in keyof T]: T[K] };
 
-/** `SectionInput` (rest.md §4.5): `identifier` and `name`, both required (create and update). @throws BadRequestError */
+/** `SectionInput`: `identifier` and `name`, both required (create and update). @throws BadRequestError */
 export function parseSectionInput(data: DecodedObject): SectionCreateStruct {
   const input = reader(data, 'SectionInput');
   return { identifier: input.requiredString('identifier'), name: input.requiredString('name') };
@@ -29,7 +29,7 @@ function translatedMembers(input: InputReader, create: boolean): { names?: Trans
   return { ...(names === undefined ? {} : { names }), ...(descriptions === undefined ? {} : { descriptions }) };
 }
 
-/** `ObjectStateGroupCreate` (rest.md §4.5): identifier, defaultLanguageCode, names required. @throws BadRequestError */
+/** `ObjectStateGroupCreate`: identifier, defaultLanguageCode, names required. @throws BadRequestError */
 export function parseObjectStateGroupCreate(data: DecodedObject): ObjectStateGroupCreateStruct {
   const input = reader(data, 'ObjectStateGroupCreate');
   const identifier = input.requiredString('identifier');
@@ -38,7 +38,7 @@ export function parseObjectStateGroupCreate(data: DecodedObject): ObjectStateGro
   return { identifier, defaultLanguageCode, names, ...(descriptions === undefined ? {} : { descriptions }) };
 }
 
-/** `ObjectStateGroupUpdate` (rest.md §4.5): every member optional. @throws BadRequestError */
+/** `ObjectStateGroupUpdate`: every member optional. @throws BadRequestError */
 export function parseObjectStateGroupUpdate(data: DecodedObject): ObjectStateGroupUpdateStruct {
   const input = reader(data, 'ObjectStateGroupUpdate');
   const struct: Building<ObjectStateGroupUpdateStruct> = { ...translatedMembers(input, false) };
@@ -49,7 +49,7 @@ export function parseObjectStateGroupUpdate(data: DecodedObject): ObjectStateGro
   return struct;
 }
 
-/** `ObjectStateCreate` (rest.md §4.5): identifier, priority (int), defaultLanguageCode, names required. @throws BadRequestError */
+/** `ObjectStateCreate`: identifier, priority (int), defaultLanguageCode, names required. @throws BadRequestError */
 export function parseObjectStateCreate(data: DecodedObject): ObjectStateCreateStruct {
   const input = reader(data, 'ObjectStateCreate');
   const identifier = input.requiredString('identifier');
@@ -59,7 +59,7 @@ export function parseObjectStateCreate(data: DecodedObject): ObjectStateCreateSt
   return { identifier, priority, defaultLanguageCode, names, ...(descriptions === undefined ? {} : { descriptions }) };
 }
 
-/** `ObjectStateUpdate` (rest.md §4.5): every member optional. @throws BadRequestError */
+/** `ObjectStateUpdate`: every member optional. @throws BadRequestError */
 export function parseObjectStateUpdate(data: DecodedObject): ObjectStateUpdateStruct {
   const input = reader(data, 'ObjectStateUpdate');
   const struct: Building<ObjectStateUpdateStruct> = { ...translatedMembers(input, false) };
@@ -71,7 +71,7 @@ export function parseObjectStateUpdate(data: DecodedObject): ObjectStateUpdateSt
 }
 
 /**
- * `ContentObjectStates` (rest.md §4.1): at least one `ObjectState` href, a JSON array (XML repeats the element).
+ * `ContentObjectStates`: at least one `ObjectState` href, a JSON array (XML repeats the element).
  * @throws BadRequestError; InvalidHrefError (406) for an href that is not an object state's.
  */
 export function parseContentObjectStates(data: DecodedObject, prefix: string): { readonly groupId: number; readonly stateId: number }[] {
@@ -81,18 +81,18 @@ export function parseContentObjectStates(data: DecodedObject, prefix: string): {
   return states.map((state) => parseHref(state.requiredString('_href'), prefix, 'objectState'));
 }
 
-/** `RelationCreate` (rest.md §4.1): the destination content href. @throws BadRequestError; InvalidHrefError (406) */
+/** `RelationCreate`: the destination content href. @throws BadRequestError; InvalidHrefError (406) */
 export function parseRelationCreate(data: DecodedObject, prefix: string): number {
   return parseHref(reader(data, 'RelationCreate').href('Destination'), prefix, 'content');
 }
 
-/** What `UrlAliasCreate` asks for (rest.md §4.5). */
+/** What `UrlAliasCreate` asks for. */
 export type UrlAliasCreateInput =
   | { readonly type: 'LOCATION'; readonly locationId: number; readonly path: string; readonly languageCode: string; readonly alwaysAvailable: boolean; readonly forward: boolean }
   | { readonly type: 'RESOURCE'; readonly resource: string; readonly path: string; readonly languageCode: string; readonly alwaysAvailable: boolean; readonly forward: boolean };
 
 /**
- * `UrlAliasCreate` (rest.md §4.5): `_type` (XML attribute `type`) LOCATION needs `location` (an href), any other
+ * `UrlAliasCreate`: `_type` (XML attribute `type`) LOCATION needs `location` (an href), any other
  * value `resource`; `path` and `languageCode` required; `alwaysAvailable` and `forward` default to false.
  * @throws BadRequestError; InvalidHrefError (406) for a location href to another route.
  */
@@ -109,13 +109,13 @@ export function parseUrlAliasCreate(data: DecodedObject, prefix: string): UrlAli
   return { type: 'RESOURCE', resource: input.requiredString('resource'), ...common };
 }
 
-/** `UrlWildcardCreate` (rest.md §4.5): sourceUrl, destinationUrl and forward, all required. @throws BadRequestError */
+/** `UrlWildcardCreate`: sourceUrl, destinationUrl and forward, all required. @throws BadRequestError */
 export function parseUrlWildcardCreate(data: DecodedObject): { sourceUrl: string; destinationUrl: string; forward: boolean } {
   const input = reader(data, 'UrlWildcardCreate');
   return { sourceUrl: input.requiredString('sourceUrl'), destinationUrl: input.requiredString('destinationUrl'), forward: input.requiredBool('forward') };
 }
 
-/** `RestoreTrashItemInput` (rest.md §4.1): `{}` or `{destination: "/1/2"}`; the destination's location id or undefined. */
+/** `RestoreTrashItemInput`: `{}` or `{destination: "/1/2"}`; the destination's location id or undefined. */
 export function parseRestoreTrashItemInput(data: DecodedObject): number | undefined {
   const destination = reader(data, 'RestoreTrashItemInput').optionalString('destination');
   return destination === undefined ? undefined : parseLocationPathString(destination, 'RestoreTrashItemInput').id;

@@ -2,7 +2,7 @@ import { SORT_FIELDS, type FieldInput, type SortField, type SortOrder } from '@c
 import { BadRequestError } from '../../http/rest-errors.js';
 import type { InputReader } from '../reader.js';
 
-/** `sortField` (case-sensitive enum of rest.md §4.1). @throws BadRequestError */
+/** `sortField` (the case-sensitive enum of Ibexa's LocationCreate). @throws BadRequestError */
 export function sortField(input: InputReader, required: boolean): SortField | undefined {
   const value = required ? input.requiredString('sortField') : input.optionalString('sortField');
   if (value === undefined) return undefined;
@@ -11,7 +11,7 @@ export function sortField(input: InputReader, required: boolean): SortField | un
   return field;
 }
 
-/** `sortOrder`: `ASC`/`DESC`, case-insensitive (rest.md §4.1). @throws BadRequestError */
+/** `sortOrder`: `ASC`/`DESC`, case-insensitive. @throws BadRequestError */
 export function sortOrder(input: InputReader, required: boolean): SortOrder | undefined {
   const value = required ? input.requiredString('sortOrder') : input.optionalString('sortOrder');
   if (value === undefined) return undefined;
@@ -30,7 +30,7 @@ export function optionalDate(input: InputReader, key: string): Date | undefined 
 }
 
 /**
- * `fields.field[]` of ContentCreate/VersionUpdate (rest.md §4.1): each `{fieldDefinitionIdentifier (req.),
+ * `fields.field[]` of ContentCreate/VersionUpdate: each `{fieldDefinitionIdentifier (req.),
  * languageCode?, fieldValue (req., may be null)}`; the hash is passed to core untouched.
  * @throws BadRequestError
  */

@@ -5,8 +5,8 @@ import { parseHref } from '../href.js';
 import { type InputReader, reader } from '../reader.js';
 
 /**
- * `RoleInput` (rest.md §4.6): `identifier` is the only member read; `mainLanguageCode`, `names` and `descriptions`
- * are accepted and ignored (§11 "Role creation"). @throws BadRequestError
+ * `RoleInput`: `identifier` is the only member read, as in Ibexa 4.x/5.x; `mainLanguageCode`, `names` and
+ * `descriptions` (listed by older XSDs) are accepted and ignored. @throws BadRequestError
  */
 export function parseRoleInput(data: DecodedObject): { identifier: string } {
   return { identifier: reader(data, 'RoleInput').requiredString('identifier') };
@@ -28,26 +28,26 @@ function limitationOf(input: InputReader): { identifier: string; values: string[
   };
 }
 
-/** `limitations.limitation[]` of PolicyCreate/PolicyUpdate (raw values in `_href`, rest.md §4.6). */
+/** `limitations.limitation[]` of PolicyCreate/PolicyUpdate (raw values in `_href`, not URIs, as in Ibexa). */
 function limitationsOf(input: InputReader): Limitation[] {
   const limitations = input.optionalObject('limitations');
   if (!limitations) return [];
   return limitations.objectList('limitation', 'limitation', { singleAsList: true }).map(limitationOf);
 }
 
-/** `PolicyCreate` (rest.md §4.6): `module` and `function` required, `limitations` optional. @throws BadRequestError */
+/** `PolicyCreate`: `module` and `function` required, `limitations` optional. @throws BadRequestError */
 export function parsePolicyCreate(data: DecodedObject): PolicyCreateStruct {
   const input = reader(data, 'PolicyCreate');
   return { module: input.requiredString('module'), function: input.requiredString('function'), limitations: limitationsOf(input) };
 }
 
-/** `PolicyUpdate` (rest.md §4.6): `limitations` replace the policy's (none when absent). @throws BadRequestError */
+/** `PolicyUpdate`: `limitations` replace the policy's (none when absent). @throws BadRequestError */
 export function parsePolicyUpdate(data: DecodedObject): PolicyUpdateStruct {
   return { limitations: limitationsOf(reader(data, 'PolicyUpdate')) };
 }
 
 /**
- * `RoleAssignInput` (rest.md §4.6, B.5): the `Role` ref (required) and an optional `Section` or `Subtree`
+ * `RoleAssignInput`: the `Role` ref (required) and an optional `Section` or `Subtree`
  * limitation. Section values may be section hrefs or ids; Subtree values location hrefs or path strings (`/1/2/`).
  * @throws BadRequestError another identifier or a malformed value; InvalidHrefError for a Role ref to another route.
  */

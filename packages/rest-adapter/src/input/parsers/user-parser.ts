@@ -26,7 +26,7 @@ function metadataUpdate(input: InputReader, prefix: string): ContentMetadataUpda
 }
 
 /**
- * `UserCreate` (rest.md §4.6): `mainLanguageCode`, `login`, `email`, `password` and `fields.field[]` required;
+ * `UserCreate`: `mainLanguageCode`, `login`, `email`, `password` and `fields.field[]` required;
  * `ContentType` and `Section` refs, `remoteId`, `enabled` optional.
  * @throws BadRequestError; InvalidHrefError (406) for a ref to the wrong route.
  */
@@ -53,7 +53,7 @@ export function parseUserCreate(data: DecodedObject, prefix: string): UserCreate
 }
 
 /**
- * `UserUpdate` (rest.md §4.6): all optional — `email`, `password`, `enabled`, `maxLogin`, `mainLanguageCode`,
+ * `UserUpdate`: all optional — `email`, `password`, `enabled`, `maxLogin`, `mainLanguageCode`,
  * `remoteId`, `Section` ref, `fields.field[]`; a `login` element is ignored (logins cannot change).
  * @throws BadRequestError; InvalidHrefError
  */
@@ -76,7 +76,7 @@ export function parseUserUpdate(data: DecodedObject, prefix: string): UserUpdate
 }
 
 /**
- * `UserGroupCreate` (rest.md §4.6): `mainLanguageCode` and `fields.field[]` required; `ContentType` and
+ * `UserGroupCreate`: `mainLanguageCode` and `fields.field[]` required; `ContentType` and
  * `Section` refs and `remoteId` optional. @throws BadRequestError; InvalidHrefError
  */
 export function parseUserGroupCreate(data: DecodedObject, prefix: string): UserGroupCreateStruct {
@@ -94,7 +94,7 @@ export function parseUserGroupCreate(data: DecodedObject, prefix: string): UserG
   return struct;
 }
 
-/** `UserGroupUpdate` (rest.md §4.6): optional `mainLanguageCode`, `Section`, `remoteId`, `fields.field[]`. */
+/** `UserGroupUpdate`: optional `mainLanguageCode`, `Section`, `remoteId`, `fields.field[]`. */
 export function parseUserGroupUpdate(data: DecodedObject, prefix: string): UserGroupUpdateStruct {
   const input = reader(data, 'UserGroupUpdate');
   const struct: Building<UserGroupUpdateStruct> = {};

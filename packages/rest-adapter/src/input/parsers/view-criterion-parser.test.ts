@@ -49,7 +49,7 @@ async function failure(work: Promise<unknown>): Promise<string[]> {
   throw new Error('expected a 400');
 }
 
-describe('ViewInput criteria (A.5): JSON and XML forms', () => {
+describe('ViewInput criteria accepted by Ibexa REST: JSON and XML forms', () => {
   const cases: [string, Record<string, DecodedInput>, string, Criterion][] = [
     ['ContentId csv', { ContentIdCriterion: '4,10' }, '<ContentIdCriterion>4,10</ContentIdCriterion>', { type: 'ContentId', values: [4, 10] }],
     ['ContentRemoteId', { ContentRemoteIdCriterion: 'abc,def' }, '<ContentRemoteIdCriterion>abc,def</ContentRemoteIdCriterion>', { type: 'ContentRemoteId', values: ['abc', 'def'] }],
@@ -97,7 +97,7 @@ describe('ViewInput criteria (A.5): JSON and XML forms', () => {
   });
 });
 
-describe('ViewInput criteria maps (A.3, A.4)', () => {
+describe('ViewInput criteria maps: wrapping rule and logical operators', () => {
   it('ANDs different keys, uses one as is, and reads an empty map as no criterion', async () => {
     expect(await json({ ContentIdCriterion: 1, SectionIdCriterion: 2 })).toEqual({
       type: 'LogicalAnd', criteria: [{ type: 'ContentId', values: [1] }, { type: 'SectionId', values: [2] }],

@@ -11,7 +11,7 @@ import type { CriterionLookups, CriterionParser } from './criteria/criterion-par
 export type { CriterionLookups } from './criteria/criterion-parser-support.js';
 
 /**
- * Criteria maps of ViewInput (search-auth-errors-data.md A.4): name resolution, the logical operators and the
+ * Criteria maps of ViewInput, read as Ibexa REST reads them: name resolution, the logical operators and the
  * wrapping rules. Each key is a criterion name — `<Name>Criterion`, or `Field`, `AND`, `OR`, `NOT` — and its
  * value that criterion's data.
  */
@@ -38,7 +38,10 @@ function unknownCriterion(name: string): BadRequestError {
   return new BadRequestError(`Unknown content type specification: '${media} (version: 1.0)'.${hint}`);
 }
 
-/** AND / OR: an object whose entries are children; a list value under a key gives one child per item (A.4). */
+/**
+ * AND / OR, as Ibexa's parsers read them: an object whose entries are children; a list value under a key gives one
+ * child per item.
+ */
 async function logicalChildren(operator: 'AND' | 'OR', data: DecodedInput, lookups: CriterionLookups): Promise<Criterion[]> {
   if (data !== null && !isDecodedObject(data) && !isDecodedArray(data)) {
     throw new BadRequestError(`Invalid <${operator}> format: expected an object of criteria`);
@@ -50,7 +53,7 @@ async function logicalChildren(operator: 'AND' | 'OR', data: DecodedInput, looku
   return children;
 }
 
-/** NOT: an object with exactly one entry, whose value goes whole to that criterion (A.4). */
+/** NOT: an object with exactly one entry, whose value goes whole to that criterion (Ibexa's NOT parser). */
 async function notChild(data: DecodedInput, lookups: CriterionLookups): Promise<Criterion> {
   const entries = entriesOf(data);
   const [entry] = entries;
@@ -89,9 +92,9 @@ export async function dispatchCriterion(name: string, data: DecodedInput, lookup
 }
 
 /**
- * A `Filter` or `Query` map (A.3): each entry is one criterion, its value passed whole (a list means "any of"
- * for the criteria that take several values); one criterion is used as is, several are ANDed; an empty or absent
- * map means no criterion (`undefined`).
+ * A `Filter` or `Query` map of a query container: each entry is one criterion, its value passed whole (a list
+ * means "any of" for the criteria that take several values); one criterion is used as is, several are ANDed; an
+ * empty or absent map means no criterion (`undefined`).
  * @throws BadRequestError for a value that is not a map
  */
 export async function parseCriteriaMap(data: DecodedInput | undefined, key: string, lookups: CriterionLookups): Promise<Criterion | undefined> {

@@ -16,7 +16,7 @@ const lookups: CriterionLookups = {
 };
 const xml = (body: string): Promise<DecodedObject> => decodeBody(Buffer.from(body), 'xml');
 
-describe('ViewInput sort clauses (A.6)', () => {
+describe('ViewInput sort clauses', () => {
   it('reads directions in key order, lists as several clauses, and a single clause without a list', () => {
     expect(parseSortClauses({ ContentName: 'ascending', DatePublished: ['descending', 'ascending'] })).toEqual([
       { type: 'ContentName', direction: 'ascending' },
@@ -54,7 +54,7 @@ describe('ViewInput sort clauses (A.6)', () => {
   });
 });
 
-describe('ViewInput (A.3)', () => {
+describe('ViewInput structure', () => {
   it('reads the 1.0 form: Query is always a content query, with defaults left to core', async () => {
     const view = await parseViewInput({ identifier: 'v', Query: { Filter: { ContentIdCriterion: '1' } } }, '1.0', lookups);
     expect(view).toEqual({

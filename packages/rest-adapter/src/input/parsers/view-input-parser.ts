@@ -5,7 +5,7 @@ import { InputReader } from '../reader.js';
 import { type CriterionLookups, parseCriteriaMap } from './view-criterion-parser.js';
 import { parseSortClauses } from './view-sort-clause-parser.js';
 
-/** What a ViewInput asks for (search-auth-errors-data.md A.3). */
+/** What a ViewInput (`POST /views`) asks for. */
 export interface ViewRequest {
   /** Echoed in the View and its hrefs. */
   readonly identifier: string;
@@ -15,12 +15,12 @@ export interface ViewRequest {
   readonly languageFilter: LanguageFilter;
 }
 
-/** ViewInput versions with a parser (A.2). */
+/** ViewInput versions with a parser (`; version=1.1` in the Content-Type selects 1.1). */
 export const VIEW_INPUT_VERSIONS = ['1.0', '1.1'] as const;
 /** A ViewInput version. */
 export type ViewInputVersion = (typeof VIEW_INPUT_VERSIONS)[number];
 
-/** Aggregation names REST parses (A.9); the Legacy engine ignores them, so they are only checked. */
+/** Aggregation names Ibexa REST parses; the Legacy engine ignores them, so they are only checked. */
 const AGGREGATIONS = new Set([
   'ContentTypeTermAggregation', 'ContentTypeGroupTermAggregation', 'SectionTermAggregation', 'LanguageTermAggregation',
   'ObjectStateTermAggregation', 'UserMetadataTermAggregation', 'VisibilityTermAggregation', 'SubtreeTermAggregation',
@@ -50,7 +50,7 @@ function checkAggregations(data: DecodedInput | undefined): void {
   }
 }
 
-/** A query container (`Query`, `ContentQuery`, `LocationQuery`): criteria, paging, sort clauses (A.3). */
+/** A query container (`Query`, `ContentQuery`, `LocationQuery`): criteria, paging, sort clauses. */
 async function parseQuery(container: DecodedObject, key: string, lookups: CriterionLookups): Promise<Query> {
   const reader = new InputReader(container, key);
   const filter: Criterion | undefined = await parseCriteriaMap(reader.raw('Filter'), 'Filter', lookups);
@@ -83,9 +83,9 @@ function container(data: DecodedObject, version: ViewInputVersion): { key: strin
 }
 
 /**
- * Parses a ViewInput body (search-auth-errors-data.md A.3–A.6): `identifier` (required), `languageCode`,
- * `useAlwaysAvailable` (default true; the string `"false"` is false here, unlike Ibexa's coercion), and the
- * query container of the version. `public` and `FacetBuilders` are ignored.
+ * Parses a ViewInput body as Ibexa REST does (criteria and sort clauses included): `identifier` (required),
+ * `languageCode`, `useAlwaysAvailable` (default true; the string `"false"` is false here, unlike Ibexa's coercion),
+ * and the query container of the version. `public` and `FacetBuilders` are ignored.
  *
  * @throws BadRequestError (400) for malformed input; core errors of location lookups (404, 401) pass through.
  */

@@ -3,7 +3,7 @@ import { BadRequestError } from '../../http/rest-errors.js';
 import { type DecodedInput, type DecodedObject, isDecodedArray, isDecodedObject } from '../decoded-input.js';
 
 /**
- * `SortClauses` of a ViewInput query (search-auth-errors-data.md A.6): a map of sort clause name → direction (or
+ * `SortClauses` of a ViewInput query (Ibexa's REST sort clause names): a map of sort clause name → direction (or
  * Field data), applied in key order; a list under a name gives several clauses of that name. As an extension, a
  * list of single-key maps (`[{"ContentName": "ascending"}, {"DatePublished": "descending"}]`) is read in order.
  */

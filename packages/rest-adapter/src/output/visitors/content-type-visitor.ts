@@ -5,7 +5,7 @@ import type { VisitContext } from './visit-context.js';
 
 const draftOf = (type: ContentType): boolean => type.status === 'DRAFT';
 
-/** `FieldDefinition` element (rest.md §5.8). */
+/** `FieldDefinition` element. */
 export function fieldDefinitionNode(type: ContentType, definition: FieldDefinition, context: VisitContext): ObjectNode {
   const fieldType = context.fieldTypes.get(definition.fieldTypeIdentifier);
   return obj('FieldDefinition', 'FieldDefinition', { href: context.hrefs.fieldDefinition(type.id, definition.id, draftOf(type)) }, [
@@ -26,7 +26,7 @@ export function fieldDefinitionNode(type: ContentType, definition: FieldDefiniti
   ]);
 }
 
-/** `FieldDefinitions` element (media `FieldDefinitionList`, rest.md §5.8). */
+/** `FieldDefinitions` element (media `FieldDefinitionList`). */
 export function fieldDefinitionListNode(type: ContentType, context: VisitContext): ObjectNode {
   return obj('FieldDefinitions', 'FieldDefinitionList', { href: context.hrefs.contentTypeFieldDefinitions(type.id, draftOf(type)) }, [
     list('FieldDefinition', type.fieldDefinitions.map((definition) => fieldDefinitionNode(type, definition, context))),
@@ -34,7 +34,7 @@ export function fieldDefinitionListNode(type: ContentType, context: VisitContext
 }
 
 /**
- * `ContentType` (with field definitions) or `ContentTypeInfo` element (rest.md §5.7); the element name equals
+ * `ContentType` (with field definitions) or `ContentTypeInfo` element; the element name equals
  * the media type.
  */
 export function contentTypeNode(type: ContentType, withFieldDefinitions: boolean, context: VisitContext): ObjectNode {
@@ -64,13 +64,13 @@ export function contentTypeNode(type: ContentType, withFieldDefinitions: boolean
   ]);
 }
 
-/** `ContentTypeInfoList` or `ContentTypeList` (rest.md §5.7): the list key is `ContentType` in both. */
+/** `ContentTypeInfoList` or `ContentTypeList`: the list key is `ContentType` in both. */
 export function contentTypeListNode(types: readonly ContentType[], full: boolean, href: string, context: VisitContext): ObjectNode {
   const name = full ? 'ContentTypeList' : 'ContentTypeInfoList';
   return obj(name, name, { href }, [list('ContentType', types.map((type) => contentTypeNode(type, full, context)))]);
 }
 
-/** `ContentTypeGroup` element (rest.md §5.10). */
+/** `ContentTypeGroup` element. */
 export function contentTypeGroupNode(group: ContentTypeGroup, context: VisitContext): ObjectNode {
   const { hrefs } = context;
   return obj('ContentTypeGroup', 'ContentTypeGroup', { href: hrefs.contentTypeGroup(group.id) }, [
@@ -84,7 +84,7 @@ export function contentTypeGroupNode(group: ContentTypeGroup, context: VisitCont
   ]);
 }
 
-/** `ContentTypeGroupList` (rest.md §5.10). */
+/** `ContentTypeGroupList` element. */
 export function contentTypeGroupListNode(groups: readonly ContentTypeGroup[], context: VisitContext): ObjectNode {
   return obj('ContentTypeGroupList', 'ContentTypeGroupList', { href: context.hrefs.path('/content/typegroups') }, [
     list('ContentTypeGroup', groups.map((group) => contentTypeGroupNode(group, context))),
@@ -92,8 +92,9 @@ export function contentTypeGroupListNode(groups: readonly ContentTypeGroup[], co
 }
 
 /**
- * `ContentTypeGroupRefList` of a type (rest.md §5.10): refs with an `unlink` link when the type is in more
- * than one group. The list href is the intended `/content/types/{id}/groups` (not upstream's bug, quirk 11).
+ * `ContentTypeGroupRefList` of a type: refs with an `unlink` link when the type is in more than one group. The
+ * list href is the intended `/content/types/{id}/groups`, not the `/content/typegroups/{typeId}/types` Ibexa emits
+ * by mistake.
  */
 export function contentTypeGroupRefListNode(type: ContentType, context: VisitContext): ObjectNode {
   const { hrefs } = context;

@@ -4,7 +4,7 @@ import { storedImage } from '../../field-types/ezimage-processor.js';
 import { fieldValueHash } from './field-value-visitor.js';
 import type { VisitContext } from './visit-context.js';
 
-/** ISO-8601 with offset, like PHP's `DATE_ATOM` (`2018-09-17T06:48:13+00:00`), rest.md §1.4. */
+/** ISO-8601 with offset, like PHP's `DATE_ATOM` (`2018-09-17T06:48:13+00:00`), as Ibexa renders dates. */
 export function atom(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
@@ -15,7 +15,7 @@ export interface EmbeddedVersion {
   readonly relations: readonly Relation[];
 }
 
-/** What a `Content` element shows (rest.md §5.1). */
+/** What a `Content` element shows. */
 export interface ContentView {
   readonly contentInfo: ContentInfo;
   /** Main location (for the `MainLocation` ref), or null (never published, or not readable). */
@@ -25,7 +25,7 @@ export interface ContentView {
 }
 
 /**
- * `Content` element (rest.md §5.1, B.3): media type `Content` when the current version is embedded, else
+ * `Content` element: media type `Content` when the current version is embedded, else
  * `ContentInfo` (the element name stays `Content`).
  */
 export function contentNode(view: ContentView, context: VisitContext): ObjectNode {
@@ -60,7 +60,7 @@ export function contentNode(view: ContentView, context: VisitContext): ObjectNod
 }
 
 /**
- * `VersionInfo` hash (rest.md §5.2). `DeleteTranslation` links appear on drafts with ≥ 2 languages for the
+ * `VersionInfo` hash (no media type). `DeleteTranslation` links appear on drafts with ≥ 2 languages for the
  * non-main languages.
  */
 export function versionInfoHash(version: VersionInfo, contentInfo: ContentInfo, context: VisitContext): Child {
@@ -95,7 +95,7 @@ export function versionInfoHash(version: VersionInfo, contentInfo: ContentInfo, 
   ]);
 }
 
-/** `Relation` element (rest.md §5.9). */
+/** `Relation` element. */
 export function relationNode(relation: Relation, context: VisitContext): ObjectNode {
   const { hrefs } = context;
   return obj('Relation', 'Relation', { href: hrefs.relation(relation.sourceContentId, relation.sourceVersionNo, relation.id) }, [
@@ -108,7 +108,7 @@ export function relationNode(relation: Relation, context: VisitContext): ObjectN
   ]);
 }
 
-/** `Relations` element (media `RelationList`, rest.md §5.9) of a version. */
+/** `Relations` element (media `RelationList`) of a version. */
 export function relationListNode(contentId: number, versionNo: number, relations: readonly Relation[], context: VisitContext): ObjectNode {
   return obj('Relations', 'RelationList', { href: context.hrefs.relations(contentId, versionNo) }, [
     list('Relation', relations.map((relation) => relationNode(relation, context))),
@@ -116,7 +116,7 @@ export function relationListNode(contentId: number, versionNo: number, relations
 }
 
 /**
- * `Version` element (rest.md §5.3, §11 element order): VersionInfo, Fields, Relations, Thumbnail.
+ * `Version` element, in Ibexa 4.6's fixed element order: VersionInfo, Fields, Relations, Thumbnail.
  * `href` defaults to the version's own href.
  */
 export function versionNode(version: EmbeddedVersion, context: VisitContext, href?: string): ObjectNode {
@@ -143,7 +143,7 @@ export function versionNode(version: EmbeddedVersion, context: VisitContext, hre
   ]);
 }
 
-/** `Thumbnail` (rest.md §5.3): the first image field with a stored image, else an empty element. */
+/** `Thumbnail`: the first image field with a stored image, else an empty element. */
 function thumbnailNode(content: Content, context: VisitContext): ObjectNode {
   for (const field of content.fields) {
     const image = storedImage(field, context.fieldTypes);
@@ -160,7 +160,7 @@ function thumbnailNode(content: Content, context: VisitContext): ObjectNode {
   return obj('Thumbnail', 'Thumbnail', {}, []);
 }
 
-/** `VersionList` (rest.md §5.4): one `VersionItem` per version with its `Version` ref and `VersionInfo`. */
+/** `VersionList`: one `VersionItem` per version with its `Version` ref and `VersionInfo`. */
 export function versionListNode(contentInfo: ContentInfo, versions: readonly VersionInfo[], href: string, context: VisitContext): ObjectNode {
   return obj('VersionList', 'VersionList', { href }, [
     list(

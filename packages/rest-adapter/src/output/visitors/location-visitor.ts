@@ -7,13 +7,13 @@ import type { VisitContext } from './visit-context.js';
 export interface LocationView {
   readonly location: Location;
   readonly childCount: number;
-  /** In search hits the embedded content is the full Content with its current version (rest.md §5.5 row 16). */
+  /** In search hits the embedded content is the full Content with its current version (as in Ibexa). */
   readonly currentVersion?: EmbeddedVersion;
-  /** Search hits omit `explicitlyHidden` (rest.md §5.5 row 5). */
+  /** Search hits omit `explicitlyHidden`, as Ibexa's do. */
   readonly inSearchHit?: boolean;
 }
 
-/** `Location` element (rest.md §5.5). */
+/** `Location` element. */
 export function locationNode(view: LocationView, context: VisitContext): ObjectNode {
   const { location } = view;
   const { hrefs } = context;
@@ -45,7 +45,7 @@ export function locationNode(view: LocationView, context: VisitContext): ObjectN
   ]);
 }
 
-/** `LocationList` (rest.md §5.6): refs only. */
+/** `LocationList`: refs only. */
 export function locationListNode(locations: readonly Location[], href: string, context: VisitContext): ObjectNode {
   return obj('LocationList', 'LocationList', { href }, [
     list('Location', locations.map((location) => ref('Location', 'Location', context.hrefs.location(location.pathString)))),

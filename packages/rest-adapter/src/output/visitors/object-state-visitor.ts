@@ -8,7 +8,7 @@ const groupHref = (context: VisitContext, groupId: number): string => context.hr
 export const objectStateHref = (context: VisitContext, groupId: number, stateId: number): string =>
   `${groupHref(context, groupId)}/objectstates/${stateId}`;
 
-/** `ObjectStateGroup` element (rest.md §5.12). */
+/** `ObjectStateGroup` element. */
 export function objectStateGroupNode(group: ObjectStateGroup, context: VisitContext): ObjectNode {
   const href = groupHref(context, group.id);
   return obj('ObjectStateGroup', 'ObjectStateGroup', { href }, [
@@ -22,14 +22,14 @@ export function objectStateGroupNode(group: ObjectStateGroup, context: VisitCont
   ]);
 }
 
-/** `ObjectStateGroupList` (rest.md §5.12). */
+/** `ObjectStateGroupList` element. */
 export function objectStateGroupListNode(groups: readonly ObjectStateGroup[], context: VisitContext): ObjectNode {
   return obj('ObjectStateGroupList', 'ObjectStateGroupList', { href: context.hrefs.path('/content/objectstategroups') }, [
     list('ObjectStateGroup', groups.map((group) => objectStateGroupNode(group, context))),
   ]);
 }
 
-/** `ObjectState` element (rest.md §5.12). */
+/** `ObjectState` element. */
 export function objectStateNode(state: ObjectState, context: VisitContext): ObjectNode {
   return obj('ObjectState', 'ObjectState', { href: objectStateHref(context, state.groupId, state.id) }, [
     val('id', state.id),
@@ -43,14 +43,14 @@ export function objectStateNode(state: ObjectState, context: VisitContext): Obje
   ]);
 }
 
-/** `ObjectStateList` of a group (rest.md §5.12). */
+/** `ObjectStateList` of a group. */
 export function objectStateListNode(groupId: number, states: readonly ObjectState[], context: VisitContext): ObjectNode {
   return obj('ObjectStateList', 'ObjectStateList', { href: `${groupHref(context, groupId)}/objectstates` }, [
     list('ObjectState', states.map((state) => objectStateNode(state, context))),
   ]);
 }
 
-/** `ContentObjectStates` (rest.md §5.12): no href, refs of the states. */
+/** `ContentObjectStates`: no href, refs of the states. */
 export function contentObjectStatesNode(states: readonly { readonly groupId: number; readonly stateId: number }[], context: VisitContext): ObjectNode {
   return obj('ContentObjectStates', 'ContentObjectStates', {}, [
     list('ObjectState', states.map((state) => ref('ObjectState', 'ObjectState', objectStateHref(context, state.groupId, state.stateId)))),

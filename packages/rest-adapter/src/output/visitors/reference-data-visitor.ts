@@ -2,7 +2,7 @@ import type { Language, Section } from '@contentrepo/core';
 import { list, obj, val, type ObjectNode } from '../node.js';
 import type { VisitContext } from './visit-context.js';
 
-/** `Section` element (rest.md §5.11). */
+/** `Section` element. */
 export function sectionNode(section: Section, context: VisitContext): ObjectNode {
   return obj('Section', 'Section', { href: context.hrefs.section(section.id) }, [
     val('sectionId', section.id),
@@ -11,12 +11,12 @@ export function sectionNode(section: Section, context: VisitContext): ObjectNode
   ]);
 }
 
-/** `SectionList` (rest.md §5.11): full sections. */
+/** `SectionList`: full sections. */
 export function sectionListNode(sections: readonly Section[], href: string, context: VisitContext): ObjectNode {
   return obj('SectionList', 'SectionList', { href }, [list('Section', sections.map((section) => sectionNode(section, context)))]);
 }
 
-/** `Language` element (rest.md §5.11). */
+/** `Language` element. */
 export function languageNode(language: Language, context: VisitContext): ObjectNode {
   return obj('Language', 'Language', { href: context.hrefs.language(language.languageCode) }, [
     val('languageId', language.id),
@@ -25,7 +25,7 @@ export function languageNode(language: Language, context: VisitContext): ObjectN
   ]);
 }
 
-/** `LanguageList` (rest.md §5.11). */
+/** `LanguageList` element. */
 export function languageListNode(languages: readonly Language[], context: VisitContext): ObjectNode {
   return obj('LanguageList', 'LanguageList', { href: context.hrefs.path('/languages') }, [
     list('Language', languages.map((language) => languageNode(language, context))),

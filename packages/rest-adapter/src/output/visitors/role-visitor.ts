@@ -6,7 +6,7 @@ import type { VisitContext } from './visit-context.js';
 const isDraftPolicy = (policy: Policy): policy is PolicyDraft => 'originalId' in policy;
 
 /**
- * A limitation hash `{@identifier, values: {[]ref {@href = raw value}}}` (rest.md §5.16: `_href` holds the raw
+ * A limitation hash `{@identifier, values: {[]ref {@href = raw value}}}` (as in Ibexa, `_href` holds the raw
  * limitation value, not a URI). `name` is `limitation` in both places it appears.
  */
 export function limitationHash(limitation: Limitation): HashNode {
@@ -18,7 +18,7 @@ export function limitationHash(limitation: Limitation): HashNode {
 }
 
 /**
- * `Policy` (rest.md §5.16, media `Policy` or `PolicyDraft`): `@href`, `id`, `originalId` (drafts only), `module`,
+ * `Policy` (media `Policy` or `PolicyDraft`): `@href`, `id`, `originalId` (drafts only), `module`,
  * `function`, `limitations` (only when there are any).
  */
 export function policyNode(policy: Policy, context: VisitContext): ObjectNode {
@@ -32,13 +32,13 @@ export function policyNode(policy: Policy, context: VisitContext): ObjectNode {
   ]);
 }
 
-/** `PolicyList` (rest.md §5.16): `@href` and the policies. */
+/** `PolicyList`: `@href` and the policies. */
 export function policyListNode(policies: readonly Policy[], href: string, context: VisitContext): ObjectNode {
   return obj('PolicyList', 'PolicyList', { href }, [list('Policy', policies.map((policy) => policyNode(policy, context)))]);
 }
 
 /**
- * `Role` (rest.md §5.16, media `Role` or `RoleDraft`, element `Role` either way): `@href`, `identifier`,
+ * `Role` (media `Role` or `RoleDraft`, element `Role` either way): `@href`, `identifier`,
  * `Policies` ref.
  */
 export function roleNode(role: Role, context: VisitContext): ObjectNode {
@@ -49,7 +49,7 @@ export function roleNode(role: Role, context: VisitContext): ObjectNode {
   ]);
 }
 
-/** `RoleList` (rest.md §5.16). */
+/** `RoleList` element. */
 export function roleListNode(roles: readonly Role[], href: string, context: VisitContext): ObjectNode {
   return obj('RoleList', 'RoleList', { href }, [list('Role', roles.map((role) => roleNode(role, context)))]);
 }
@@ -57,7 +57,7 @@ export function roleListNode(roles: readonly Role[], href: string, context: Visi
 /** Where an assignment is listed: below a user (`/user/users/{id}`) or a group (`/user/groups/{path}`). */
 export type AssignmentOwner = { readonly kind: 'user'; readonly userId: number } | { readonly kind: 'group'; readonly pathString: string };
 
-/** `RoleAssignment` (rest.md §5.16): `@href`, `limitation` (optional), `Role` ref. */
+/** `RoleAssignment`: `@href`, `limitation` (optional), `Role` ref. */
 export function roleAssignmentNode(assignment: RoleAssignment, owner: AssignmentOwner, context: VisitContext): ObjectNode {
   const hrefs = userHrefs(context.hrefs);
   const href = owner.kind === 'user' ? hrefs.userRole(owner.userId, assignment.roleId) : hrefs.groupRole(owner.pathString, assignment.roleId);
@@ -68,7 +68,7 @@ export function roleAssignmentNode(assignment: RoleAssignment, owner: Assignment
   return obj('RoleAssignment', 'RoleAssignment', { href }, children);
 }
 
-/** `RoleAssignmentList` (rest.md §5.16): `@href` `/user/users/{id}/roles` or `/user/groups/{path}/roles`. */
+/** `RoleAssignmentList`: `@href` `/user/users/{id}/roles` or `/user/groups/{path}/roles`. */
 export function roleAssignmentListNode(assignments: readonly RoleAssignment[], owner: AssignmentOwner, context: VisitContext): ObjectNode {
   const href = owner.kind === 'user' ? context.hrefs.userRoles(owner.userId) : userHrefs(context.hrefs).groupRoles(owner.pathString);
   return obj('RoleAssignmentList', 'RoleAssignmentList', { href }, [

@@ -1,7 +1,7 @@
 import { obj, type ObjectNode } from '../node.js';
 import type { VisitContext } from './visit-context.js';
 
-/** Root links in the default order (rest.md §2): element, media-type name ('' = none), href after the prefix. */
+/** Root links in Ibexa's default order (`GET /`): element, media-type name ('' = none), href after the prefix. */
 const ROOT_LINKS: readonly (readonly [string, string, string])[] = [
   ['content', '', '/content/objects'],
   ['contentByRemoteId', '', '/content/objects{?remoteId}'],
@@ -32,7 +32,7 @@ const ROOT_LINKS: readonly (readonly [string, string, string])[] = [
   ['createToken', 'JWT', '/user/token/jwt'],
 ];
 
-/** The `Root` resource (rest.md §2) with its full link list. */
+/** The `Root` resource (`GET /`) with its full link list. */
 export function rootNode(context: VisitContext): ObjectNode {
   return obj(
     'Root',

@@ -3,7 +3,7 @@ import { list, obj, ref, val, type ObjectNode } from '../node.js';
 import { contentNode } from './content-visitor.js';
 import type { VisitContext } from './visit-context.js';
 
-/** `TrashItem` element (rest.md §5.13): the location as it was, with its original parent and embedded ContentInfo. */
+/** `TrashItem` element: the location as it was, with its original parent and embedded ContentInfo. */
 export function trashItemNode(item: TrashItem, context: VisitContext): ObjectNode {
   const { hrefs } = context;
   const parentPath = `${item.pathString.split('/').slice(0, -2).join('/')}/`;
@@ -24,7 +24,7 @@ export function trashItemNode(item: TrashItem, context: VisitContext): ObjectNod
   ]);
 }
 
-/** `Trash` (rest.md §5.13): full trash items. */
+/** `Trash`: full trash items. */
 export function trashNode(items: readonly TrashItem[], href: string, context: VisitContext): ObjectNode {
   return obj('Trash', 'Trash', { href }, [list('TrashItem', items.map((item) => trashItemNode(item, context)))]);
 }

@@ -9,7 +9,7 @@ export const urlAliasHref = (context: VisitContext, aliasId: string): string => 
 export const urlWildcardHref = (context: VisitContext, id: number): string => context.hrefs.path(`/content/urlwildcards/${id}`);
 
 /**
- * `UrlAlias` element (rest.md §5.14): `@id` `<parentId>-<md5>`, `@type`, then a `location` ref (LOCATION) or the
+ * `UrlAlias` element: `@id` `<parentId>-<md5>`, `@type`, then a `location` ref (LOCATION) or the
  * `resource` (RESOURCE; empty for VIRTUAL), `path`, comma-separated `languageCodes` and the flags.
  */
 export function urlAliasNode(alias: URLAlias, locationPath: string | null, context: VisitContext): ObjectNode {
@@ -24,14 +24,14 @@ export function urlAliasNode(alias: URLAlias, locationPath: string | null, conte
   ]);
 }
 
-/** `UrlAliasRefList` (rest.md §5.14): refs of the aliases. */
+/** `UrlAliasRefList`: refs of the aliases. */
 export function urlAliasRefListNode(aliases: readonly URLAlias[], href: string, context: VisitContext): ObjectNode {
   return obj('UrlAliasRefList', 'UrlAliasRefList', { href }, [
     list('UrlAlias', aliases.map((alias) => ref('UrlAlias', 'UrlAlias', urlAliasHref(context, alias.id)))),
   ]);
 }
 
-/** `UrlWildcard` element (rest.md §5.14). */
+/** `UrlWildcard` element. */
 export function urlWildcardNode(wildcard: URLWildcard, context: VisitContext): ObjectNode {
   return obj('UrlWildcard', 'UrlWildcard', { href: urlWildcardHref(context, wildcard.id), id: wildcard.id }, [
     val('sourceUrl', wildcard.sourceUrl),
@@ -40,7 +40,7 @@ export function urlWildcardNode(wildcard: URLWildcard, context: VisitContext): O
   ]);
 }
 
-/** `UrlWildcardList` (rest.md §5.14). */
+/** `UrlWildcardList` element. */
 export function urlWildcardListNode(wildcards: readonly URLWildcard[], context: VisitContext): ObjectNode {
   return obj('UrlWildcardList', 'UrlWildcardList', { href: context.hrefs.path('/content/urlwildcards') }, [
     list('UrlWildcard', wildcards.map((wildcard) => urlWildcardNode(wildcard, context))),
@@ -48,8 +48,8 @@ export function urlWildcardListNode(wildcards: readonly URLWildcard[], context: 
 }
 
 /**
- * `BookmarkList` (rest.md §5.19, quirk 12): `count`, then the list `items` of `Bookmark` objects carrying an
- * attribute literally named `_href` (JSON `__href`) and wrapping the location's element.
+ * `BookmarkList`: `count`, then the list `items` of `Bookmark` objects carrying an attribute literally named
+ * `_href` (an Ibexa quirk; JSON `__href`) and wrapping the location's element.
  */
 export function bookmarkListNode(bookmarks: BookmarkList, locationNodes: readonly ObjectNode[], context: VisitContext): ObjectNode {
   return obj('BookmarkList', 'BookmarkList', {}, [

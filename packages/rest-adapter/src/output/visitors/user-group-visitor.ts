@@ -19,7 +19,7 @@ export interface GroupView extends GroupRef {
 const parentPath = (pathString: string): string => `${pathString.split('/').slice(0, -2).join('/')}/`;
 
 /**
- * `UserGroup` (rest.md §5.15): `@href` `/user/groups/{mainLocationPath}`, `@id`, `@remoteId`, the content
+ * `UserGroup`: `@href` `/user/groups/{mainLocationPath}`, `@id`, `@remoteId`, the content
  * metadata, the embedded current version, then `ParentUserGroup` (left out for a top-level group, whose parent is
  * the virtual root), `Subgroups`, `Users` and `Roles`.
  */
@@ -50,7 +50,7 @@ export function userGroupNode(view: GroupView, context: VisitContext): ObjectNod
 }
 
 /**
- * `UserGroupRefList` (rest.md §5.15): `UserGroup` refs; listed for a user (`userId`) with more than one group,
+ * `UserGroupRefList`: `UserGroup` refs; listed for a user (`userId`) with more than one group,
  * each carries an `unassign` link `{@href, @method: DELETE}`.
  */
 export function userGroupRefListNode(groups: readonly GroupRef[], href: string, context: VisitContext, userId?: number): ObjectNode {
@@ -67,7 +67,7 @@ export function userGroupRefListNode(groups: readonly GroupRef[], href: string, 
   ]);
 }
 
-/** `UserGroupList` (rest.md §5.15): the full groups. */
+/** `UserGroupList`: the full groups. */
 export function userGroupListNode(views: readonly GroupView[], href: string, context: VisitContext): ObjectNode {
   return obj('UserGroupList', 'UserGroupList', { href }, [list('UserGroup', views.map((view) => userGroupNode(view, context)))]);
 }

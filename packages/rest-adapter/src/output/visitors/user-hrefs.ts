@@ -1,14 +1,14 @@
 import type { Hrefs } from '../hrefs.js';
 
 /**
- * Hrefs of the user, group, role and policy resources (rest.md §3.5, §5.15–§5.16), built on {@link Hrefs}.
+ * Hrefs of the user, group, role and policy resources, built on {@link Hrefs}.
  * Group paths are location path strings (`/1/5/12/` → `/user/groups/1/5/12`).
  */
 export interface UserHrefs {
   users(): string;
   userRole(userId: number, roleId: number): string;
   userDrafts(userId: number): string;
-  /** `unassign` link of a group listed for a user: `/user/users/{userId}/groups/{groupLocationId}` (§5.15). */
+  /** `unassign` link of a group listed for a user: `/user/users/{userId}/groups/{groupLocationId}`. */
   unassign(userId: number, groupLocationId: number): string;
   groupSubgroups(pathString: string): string;
   groupUsers(pathString: string): string;

@@ -3,7 +3,7 @@ import { list, obj, ref, val, type ObjectNode } from '../node.js';
 import { atom, versionNode, type EmbeddedVersion } from './content-visitor.js';
 import type { VisitContext } from './visit-context.js';
 
-/** `User` element (rest.md §5.15) with its current version embedded. */
+/** `User` element with its current version embedded. */
 export function userNode(user: User, mainLocation: Location | null, version: EmbeddedVersion, context: VisitContext): ObjectNode {
   const info = user.contentInfo;
   const { hrefs } = context;
@@ -29,7 +29,7 @@ export function userNode(user: User, mainLocation: Location | null, version: Emb
   ]);
 }
 
-/** `Session` element (rest.md §5.17, B.1). */
+/** `Session` element (the login response, `POST /user/sessions`). */
 export function sessionNode(session: Session, cookieName: string, context: VisitContext): ObjectNode {
   return obj('Session', 'Session', { href: context.hrefs.session(session.id) }, [
     val('name', cookieName),
@@ -46,14 +46,14 @@ export interface UserView {
   readonly version: EmbeddedVersion;
 }
 
-/** `UserRefList` (rest.md §5.15): `@href` and a `User` ref per user. */
+/** `UserRefList`: `@href` and a `User` ref per user. */
 export function userRefListNode(users: readonly User[], href: string, context: VisitContext): ObjectNode {
   return obj('UserRefList', 'UserRefList', { href }, [
     list('User', users.map((user) => ref('User', 'User', context.hrefs.user(user.contentInfo.id)))),
   ]);
 }
 
-/** `UserList` (rest.md §5.15): `@href` and the full users. */
+/** `UserList`: `@href` and the full users. */
 export function userListNode(views: readonly UserView[], href: string, context: VisitContext): ObjectNode {
   return obj('UserList', 'UserList', { href }, [
     list('User', views.map((view) => userNode(view.user, view.mainLocation, view.version, context))),

@@ -1,7 +1,7 @@
 import { hash, list, obj, val, type ObjectNode } from '../node.js';
 import type { VisitContext } from './visit-context.js';
 
-/** What a View shows (search-auth-errors-data.md A.10, rest.md §5.18). */
+/** What a View (the search result of `POST /views`) shows. */
 export interface ViewResultView {
   readonly identifier: string;
   readonly count: number;
@@ -19,10 +19,10 @@ export function viewHref(context: Pick<VisitContext, 'hrefs'>, identifier: strin
 }
 
 /**
- * `View` (A.10): `identifier`, an empty `Query`, and `Result` (media ViewResult) with `count`, `time`,
- * `timedOut`, `maxScore` as child elements, `searchHits` → `searchHit` (media searchHit, `score` 0 when the
- * engine does not score, `index` "") each holding a `value` with the hit's element, and `aggregations: []` (the
- * engine computes none).
+ * `View`, as Ibexa's `RestExecutedView` visitor renders it: `identifier`, an empty `Query`, and `Result` (media
+ * ViewResult) with `count`, `time`, `timedOut`, `maxScore` as child elements, `searchHits` → `searchHit` (media
+ * searchHit, `score` 0 when the engine does not score, `index` "") each holding a `value` with the hit's element,
+ * and `aggregations: []` (the engine computes none).
  */
 export function viewNode(view: ViewResultView, context: VisitContext): ObjectNode {
   const href = viewHref(context, view.identifier);

@@ -7,6 +7,9 @@ export interface VisitContext {
   readonly fieldTypes: FieldTypeRegistry;
   /** Image alias names listed under each image's `variations` (sorted). */
   readonly imageVariations: readonly string[];
-  /** Scheme and host of the request (`http://localhost:8080`), for absolute binary file URLs (rest.md §4.3). */
+  /**
+   * Scheme and host of the request (`http://localhost:8080`), for absolute binary file URLs (Ibexa prefixes binary
+   * file `uri`s with them).
+   */
   readonly origin: string;
 }

@@ -15,7 +15,7 @@ import {
 
 /**
  * Parsers of the content, type, section, language, state, date and text criteria of ViewInput
- * (search-auth-errors-data.md A.5), keyed by the REST criterion name.
+ * (the criteria Ibexa REST accepts), keyed by the REST criterion name.
  */
 
 const DATE_TARGETS = ['modified', 'created', 'published', 'trashed'] as const;
@@ -61,7 +61,7 @@ const contentName: CriterionParser = (data, name) => {
   return { type: 'ContentName', value: String(data) };
 };
 
-/** Free text, searched as words (A.7). */
+/** Free text, searched as words (the Legacy engine's FullText). */
 const fullText: CriterionParser = (data, name) => {
   if (data === null) return { type: 'FullText', value: '' };
   if (typeof data !== 'string' && typeof data !== 'number') throw invalidFormat(name, 'expected text');

@@ -3,12 +3,12 @@ import { BadRequestError } from '../../../http/rest-errors.js';
 import { type DecodedInput, type DecodedObject, getOwn, isDecodedArray, isDecodedObject } from '../../decoded-input.js';
 
 /**
- * Shared pieces of the ViewInput criterion parsers (search-auth-errors-data.md A.5): what a parser may call back
+ * Shared pieces of the ViewInput criterion parsers: what a parser may call back
  * into (location lookups through core, the acting user) and the value decoders. Every decoder throws a
  * BadRequestError naming the criterion, which the dispatcher wraps in `Invalid Criterion id <K> in <AND>`.
  */
 
-/** Lookups some criteria need, through the acting user's repository (so 404 and 401 apply, A.5). */
+/** Lookups some criteria need, through the acting user's repository (so 404 and 401 apply, as in Ibexa). */
 export interface CriterionLookups {
   /** The acting user's id (IsBookmarked). */
   readonly userId: number;
@@ -38,10 +38,10 @@ function scalars(data: DecodedInput, name: string): (string | number | boolean)[
 }
 
 /**
- * Comma-separated strings (A.5 "csv"): a string is split on `,`, numbers count as their text, and — unlike
- * Ibexa, where a list given directly is a PHP TypeError (500) — a list (JSON array, repeated XML elements) is
- * the union of its items, so that the same criterion repeated means "any of them". Items are trimmed; empty
- * items are dropped. @throws BadRequestError when nothing remains
+ * Comma-separated strings (the criteria Ibexa splits with `explode(',')`): a string is split on `,`, numbers count
+ * as their text, and — unlike Ibexa, where a list given directly is a PHP TypeError (500) — a list (JSON array,
+ * repeated XML elements) is the union of its items, so that the same criterion repeated means "any of them". Items
+ * are trimmed; empty items are dropped. @throws BadRequestError when nothing remains
  */
 export function csvStrings(data: DecodedInput, name: string): string[] {
   const values = scalars(data, name).flatMap((value) => {
@@ -62,7 +62,10 @@ export function csvIntegers(data: DecodedInput, name: string): number[] {
   });
 }
 
-/** Raw strings (A.5 "raw", e.g. content type identifiers): a scalar or a list, not split. @throws BadRequestError */
+/**
+ * Raw strings (criteria Ibexa passes unchanged, e.g. content type identifiers): a scalar or a list, not split.
+ * @throws BadRequestError
+ */
 export function rawStrings(data: DecodedInput, name: string): string[] {
   const list = scalars(data, name).map((value) => {
     if (typeof value === 'boolean') throw invalidFormat(name, 'expected text');

@@ -3,7 +3,7 @@ import { BadRequestError } from '../../../http/rest-errors.js';
 import { type DecodedInput, getOwn, isDecodedArray, isDecodedObject } from '../../decoded-input.js';
 import type { CriterionParser } from './criterion-parser-support.js';
 
-/** Parser of the `Field` criterion of ViewInput (search-auth-errors-data.md A.5, A.8). */
+/** Parser of the `Field` criterion of ViewInput (the Legacy search engine's Field criterion semantics apply). */
 
 const FORMAT_ERROR = '<Field> format expects name, operator and value keys';
 const isFieldOperator = (value: string): value is FieldOperator => FIELD_OPERATORS.some((operator) => operator === value);
@@ -23,7 +23,8 @@ function fieldValues(data: DecodedInput): (string | number | boolean)[] {
 
 /**
  * `{name, operator, value}`, all required. The operator is case-insensitive; the number of values an operator
- * takes is checked by core (406 `Too many arguments for unary operator`), the target too (406/501, A.8).
+ * takes is checked by core (406 `Too many arguments for unary operator`), the target too (406/501, as the Legacy
+ * engine's field lookup).
  */
 export const fieldCriterion: CriterionParser = (data) => {
   if (!isDecodedObject(data)) throw new BadRequestError(FORMAT_ERROR);

@@ -4,7 +4,7 @@ import { type DecodedInput, type DecodedObject, getOwn, isDecodedArray, isDecode
 import type { CriterionParser } from './criterion-parser-support.js';
 
 /**
- * Parsers of the 5.x image criteria of ViewInput (search-auth-errors-data.md A.5): `ImageCriterion` (all at
+ * Parsers of the image criteria Ibexa 5.x REST accepts in ViewInput: `ImageCriterion` (all at
  * once) and one per aspect. Any invalid input is 400 `Input data validation failed for <Name>` (Symfony
  * validator wording).
  */
@@ -41,7 +41,7 @@ const number = (value: DecodedInput | undefined, name: string): number | undefin
   return parsed;
 };
 
-/** `{min, max}`: min defaults to 0, max to none (A.5 ImageFileSize); null when the key is absent. */
+/** `{min, max}`: min defaults to 0, max to none (as Ibexa's `ImageFileSizeCriterion`); null when the key is absent. */
 function range(data: DecodedInput | undefined, name: string): NumericRange | null {
   if (data === undefined || data === null) return null;
   if (!isDecodedObject(data)) throw failed(name);

@@ -2,7 +2,7 @@ import type { Criterion } from '@contentrepo/core';
 import { booleanValue, csvIntegers, csvStrings, type CriterionParser, invalidFormat } from './criterion-parser-support.js';
 
 /**
- * Parsers of the tree and location criteria of ViewInput (search-auth-errors-data.md A.5). ParentLocationRemoteId
+ * Parsers of the tree and location criteria Ibexa REST accepts in ViewInput. ParentLocationRemoteId
  * and Sibling load locations through core, so an unknown one is a 404 and an unreadable one a 401.
  */
 

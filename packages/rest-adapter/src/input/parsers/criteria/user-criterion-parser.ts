@@ -3,7 +3,7 @@ import { BadRequestError } from '../../../http/rest-errors.js';
 import { getOwn } from '../../decoded-input.js';
 import { booleanValue, csvIntegers, csvStrings, type CriterionParser, objectValue } from './criterion-parser-support.js';
 
-/** Parsers of the user criteria of ViewInput (search-auth-errors-data.md A.5). */
+/** Parsers of the user criteria Ibexa REST accepts in ViewInput. */
 
 const USER_TARGETS = ['owner', 'group', 'modifier'] as const;
 type UserTarget = (typeof USER_TARGETS)[number];
