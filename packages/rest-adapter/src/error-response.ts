@@ -16,7 +16,10 @@ const STATUS_OF: Readonly<Record<RepositoryErrorCode, number>> = {
   NotImplemented: 501,
 };
 
-/** Text shown instead of a 5xx error's description outside debug mode (Ibexa's ErrorMessage `errorDescription`). */
+/**
+ * Text shown instead of a 5xx error's description outside debug mode (Ibexa's ErrorMessage `errorDescription`).
+ * 501 Not Implemented keeps its description: it names the feature that is missing, never an internal detail.
+ */
 export const MASKED_DESCRIPTION = 'An error has occurred. Please try again later or contact your Administrator.';
 
 /** A rendered error: HTTP status and ErrorMessage node. */
