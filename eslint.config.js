@@ -4,7 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
- * Lint rules that keep the hexagon's boundaries (STYLE.md "Boundaries are checked by tools"):
+ * Lint rules that keep the hexagon's boundaries (the house rule that boundaries are checked by tools):
  * packages import each other only through their public entry points, core imports no I/O or transport, and
  * http-auth (authentication at the edge, shared by the adapters) depends on core alone and on no web framework.
  */

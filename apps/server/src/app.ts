@@ -18,7 +18,7 @@ import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createTokenService } from './tokens.js';
 
-/** REST path prefix below the base path (rest.md §1.1). */
+/** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';
 
 /** A composed server, ready to be mounted or listened on. */

@@ -9,7 +9,7 @@ interface SessionAuth {
   readonly csrf: string;
 }
 
-/** Logs in like an Ibexa client: POST /user/sessions, then Cookie + X-CSRF-Token (rest.md B.1). */
+/** Logs in like an Ibexa client: POST /user/sessions, then Cookie + X-CSRF-Token. */
 async function login(server: TestServer): Promise<SessionAuth> {
   const response = await request(server.app.express)
     .post(`${API}/user/sessions`)

@@ -5,10 +5,10 @@ import { parseXml, startTestServer, vnd, type TestServer } from './support/test-
 const API = '/api/ibexa/v2';
 
 /**
- * Content type management end to end on SQLite (rest.md §3.3, issue #5): a type is created and published over
- * REST, content of it is created in two languages, then a draft adds a field and removes another; publishing
- * it updates every version of the content in one transaction (added field with its default value in each
- * language, removed field gone, search follows). Bad input changes nothing.
+ * Content type management end to end on SQLite (the Ibexa REST content type routes): a type is created and published
+ * over REST, content of it is created in two languages, then a draft adds a field and removes another; publishing it
+ * updates every version of the content in one transaction (added field with its default value in each language, removed
+ * field gone, search follows). Bad input changes nothing.
  */
 describe('content type management over REST on SQLite', () => {
   let server: TestServer;

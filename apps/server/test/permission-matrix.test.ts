@@ -15,10 +15,10 @@ interface Item {
 }
 
 /**
- * The permission matrix of issue #5: an "Editor-like" role built and assigned through the REST API only, then a
+ * A permission matrix: an "Editor-like" role built and assigned through the REST API only, then a
  * user of that group checked against a table of operations, over REST (session) and GraphQL (same session).
  *
- * Role "EditorLike" (search-auth-errors-data.md B.5): content/read and content/versionread limited to the sections
+ * Role "EditorLike" (Ibexa policies and limitations): content/read and content/versionread limited to the sections
  * standard (1) and media (3); content/create, edit and publish limited to the subtree of folder "Editorial" and the
  * classes folder and article; content/remove limited to that subtree and articles; user/login. Assigned to the
  * group with a Subtree role limitation on /1/2/ (so Media, though in an allowed section, stays out of reach).

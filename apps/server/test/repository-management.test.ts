@@ -4,8 +4,8 @@ import { parseXml, startTestServer, vnd, type TestServer } from './support/test-
 
 /**
  * Repository management over REST on SQLite with a session (cookie + CSRF): the location tree, trash, sections,
- * object states, URL aliases and wildcards, bookmarks, relations and translations (issue #5; rest.md §3.1, §3.2,
- * §3.4) in JSON and XML, and refused requests that change nothing.
+ * object states, URL aliases and wildcards, bookmarks, relations and translations (the Ibexa REST content,
+ * location and repository routes) in JSON and XML, and refused requests that change nothing.
  */
 describe('repository management over REST on SQLite', () => {
   let server: TestServer;

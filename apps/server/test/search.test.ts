@@ -16,7 +16,7 @@ interface JsonHit {
 }
 
 /**
- * POST /views end to end on SQLite (issue #3): items published over REST are indexed at publish time and found by
+ * POST /views end to end on SQLite: items published over REST are indexed at publish time and found by
  * the SQL search — Field, FullText, ContentName, image, date and tree criteria, Field and name sort clauses, in
  * JSON and XML, content and location queries.
  */

@@ -12,7 +12,10 @@ const userCreateXml = (login: string, password = 'Secret-Passw0rd') =>
 const groupCreateXml = (name: string) =>
   `<UserGroupCreate><mainLanguageCode>eng-GB</mainLanguageCode><fields><field><fieldDefinitionIdentifier>name</fieldDefinitionIdentifier><fieldValue>${name}</fieldValue></field></fields></UserGroupCreate>`;
 
-/** Users, groups, roles and assignments over REST in XML on SQLite (rest.md §3.5), and bad input changing nothing. */
+/**
+ * Users, groups, roles and assignments over REST in XML on SQLite (the Ibexa `/user/...` routes), and bad input
+ * changing nothing.
+ */
 describe('users, groups and roles over REST on SQLite', () => {
   let server: TestServer;
   const admin = (spec: Call): Promise<Reply> => call(server.app.express, ADMIN, spec);

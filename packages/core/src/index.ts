@@ -51,7 +51,7 @@ export type * from './domain/criteria/sort-clause.js';
 export { LOCATION_SORT_CLAUSES } from './domain/criteria/sort-clause.js';
 export type * from './domain/criteria/query.js';
 export { DEFAULT_QUERY_LIMIT } from './domain/criteria/query.js';
-// The reference semantics shared with SQL engines (search-auth-errors-data.md A.7/A.8, docs/adr/0004).
+// The reference semantics shared with SQL engines (Legacy FullText and Field, docs/adr/0004).
 export {
   isEmptyEntry,
   toSearchFloatKey,

@@ -4,7 +4,7 @@ import { measure, report, type Measurement } from './measure.js';
 import { spawnServer } from './spawn-server.js';
 
 /**
- * The foundation benchmark (issue #2), loopback only and bounded in time:
+ * The foundation benchmark, loopback only and bounded in time:
  * 1. a bare Express route (the ceiling);
  * (each server in its own process, autocannon in this one)
  * 2. GET /content/objects/{id} as Content+json and Content+xml (session-authenticated);

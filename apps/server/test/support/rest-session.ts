@@ -2,13 +2,13 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { vnd } from './test-server.js';
 
-/** REST prefix (rest.md §1.1). */
+/** REST prefix of Ibexa 4.x and 5.x. */
 export const API = '/api/ibexa/v2';
 
-/** How a test call authenticates: HTTP Basic, a session (cookie + CSRF token, rest.md B.1), or nobody. */
+/** How a test call authenticates: HTTP Basic, a session (cookie + CSRF token), or nobody. */
 export type Credentials = { readonly basic: readonly [string, string] } | { readonly cookie: string; readonly csrf: string } | null;
 
-/** One REST call; custom verbs go as POST + `X-HTTP-Method-Override` (rest.md §7.1). */
+/** One REST call; custom verbs go as POST + `X-HTTP-Method-Override`, which Ibexa honours on POST. */
 export interface Call {
   readonly method: string;
   readonly path: string;
@@ -45,7 +45,7 @@ export async function call(app: Express, credentials: Credentials, spec: Call): 
   return { status: response.status, headers: response.headers, text: response.text, body: type.endsWith('+json') && response.text ? JSON.parse(response.text) : undefined };
 }
 
-/** Logs in with POST /user/sessions and returns the session credentials (rest.md §3.6 row 1, B.1). */
+/** Logs in with POST /user/sessions (a `SessionInput`) and returns the session credentials. */
 export async function login(app: Express, login: string, password: string): Promise<{ cookie: string; csrf: string; status: number }> {
   const reply = await call(app, null, { method: 'POST', path: '/user/sessions', input: 'SessionInput', accept: 'Session', body: { SessionInput: { login, password } } });
   if (reply.status !== 201 && reply.status !== 200) return { cookie: '', csrf: '', status: reply.status };
@@ -53,7 +53,7 @@ export async function login(app: Express, login: string, password: string): Prom
   return { cookie: `${String(session.name)}=${String(session.identifier)}`, csrf: String(session.csrfToken), status: reply.status };
 }
 
-/** A ContentCreate body (rest.md §4.1) of a type below a location path (`1/2/60`). */
+/** A REST `ContentCreate` body of a type below a location path (`1/2/60`). */
 export function contentCreate(typeId: number, parentPath: string, fields: Record<string, unknown>, sectionId?: number): unknown {
   return {
     ContentCreate: {
@@ -66,7 +66,7 @@ export function contentCreate(typeId: number, parentPath: string, fields: Record
   };
 }
 
-/** A rich text field value (docbook XML, rest.md §4.3). */
+/** A rich text field value (the REST hash: docbook XML). */
 export const richText = (text: string): { xml: string } => ({
   xml: `<?xml version="1.0" encoding="UTF-8"?>\n<section xmlns="http://docbook.org/ns/docbook" version="5.0-variant ezpublish-1.0"><para>${text}</para></section>`,
 });

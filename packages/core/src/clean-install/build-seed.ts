@@ -35,7 +35,7 @@ export interface CleanInstallOptions {
   readonly languages?: readonly string[];
 }
 
-/** Default language of the clean install (D.2). */
+/** Default language of the clean install. */
 export const DEFAULT_LANGUAGE = 'eng-GB';
 
 /** A password hash no password matches (the anonymous account cannot log in with a password). */
@@ -44,7 +44,7 @@ export const UNUSABLE_PASSWORD_HASH = '!';
 const MAIN_LANGUAGE = DEFAULT_LANGUAGE;
 
 /**
- * Builds the clean-install repository of search-auth-errors-data.md part D with its exact ids, ready for a
+ * Builds the clean-install repository of Ibexa 4.6 (`cleandata.sql`) with its exact ids, ready for a
  * `SeedImporter`. Field values go through the field types (`fromHash` then `toStorage`).
  * @throws Error when a language code is malformed (expected `xxx-XX`): a configuration mistake.
  */

@@ -2,9 +2,9 @@ import type { SortField, SortOrder } from '../api/values/common.js';
 import type { Hash } from '../api/values/content-type.js';
 
 /**
- * The clean-install repository of Ibexa 4.6 (`data/mysql/cleandata.sql`), transcribed from
- * search-auth-errors-data.md part D. Field values are REST hashes (rest.md §4.3); `build-seed.ts` turns them
- * into storage form with the field types. Ids are Ibexa's where the spec gives them.
+ * The clean-install repository of Ibexa 4.6 (`data/mysql/cleandata.sql`). Field values are REST `fieldValue`
+ * hashes; `build-seed.ts` turns them into storage form with the field types. Ids are Ibexa's where they are
+ * known.
  */
 
 /** Fixed creation time of the clean data (2015-11-30T13:10:46Z, Ibexa's own timestamp). */
@@ -58,7 +58,7 @@ export interface SeedContentTypeData {
 const maxLength = (max: number) => ({ StringLengthValidator: { minStringLength: 0, maxStringLength: max } });
 const rows = (count: number) => ({ textRows: count });
 
-/** Content types of D.3. */
+/** Content types of the clean install. */
 export const CLEAN_CONTENT_TYPES: readonly SeedContentTypeData[] = [
   {
     id: 1, identifier: 'folder', name: 'Folder', groupId: 1, isContainer: true, defaultAlwaysAvailable: true,
@@ -122,14 +122,14 @@ export const CLEAN_CONTENT_TYPES: readonly SeedContentTypeData[] = [
   },
 ];
 
-/** Content type groups of D.2 (identifier = name). */
+/** Content type groups of the clean install (identifier = name). */
 export const CLEAN_CONTENT_TYPE_GROUPS = [
   { id: 1, identifier: 'Content' },
   { id: 2, identifier: 'Users' },
   { id: 3, identifier: 'Media' },
 ] as const;
 
-/** Sections of D.2. */
+/** Sections of the clean install. */
 export const CLEAN_SECTIONS = [
   { id: 1, identifier: 'standard', name: 'Standard' },
   { id: 2, identifier: 'users', name: 'Users' },
@@ -185,7 +185,7 @@ const folder = (
   fields: { name, ...(description === null ? {} : { description: docbook(description) }) },
 });
 
-/** Content tree of D.1 (all published, owned by 14, main language eng-GB, always available). */
+/** Content tree of the clean install (all published, owned by 14, main language eng-GB, always available). */
 export const CLEAN_CONTENTS: readonly SeedContentData[] = [
   folder(1, 'Ibexa Platform', 1, '9459d3c29e15006e45197295722c7ade', 9,
     { id: 2, parentId: 1, remoteId: 'f3e90596361e31d496d4026eb624c983', sortField: 'PRIORITY', sortOrder: 'ASC' },
@@ -221,7 +221,7 @@ export const CLEAN_CONTENTS: readonly SeedContentData[] = [
     { id: 53, parentId: 43, remoteId: '4f18b82c75f10aad476cae5adf98c11f', sortField: 'NAME', sortOrder: 'ASC' }),
 ];
 
-/** Virtual root location (D.1): its own parent, content 0. */
+/** Virtual root location: its own parent, content 0. */
 export const CLEAN_ROOT_LOCATION = {
   id: 1,
   remoteId: '629709ba256fe317c3ddcee35453a96a',
@@ -229,16 +229,16 @@ export const CLEAN_ROOT_LOCATION = {
   sortOrder: 'ASC' as SortOrder,
 };
 
-/** User accounts of D.2. Passwords are hashed at build time. */
+/** User accounts of the clean install. Passwords are hashed at build time. */
 export const CLEAN_USER_ACCOUNTS = [
   { contentId: 10, login: 'anonymous', email: 'anonymous@link.invalid', maxLogin: 1000 },
   { contentId: 14, login: 'admin', email: 'admin@link.invalid', maxLogin: 10 },
 ] as const;
 
-/** Documented default password of `admin` (D.2). */
+/** Ibexa's documented default password of `admin`. */
 export const DEFAULT_ADMIN_PASSWORD = 'publish';
 
-/** Roles and policies of D.4. */
+/** Roles and policies of the clean install. */
 export const CLEAN_ROLES = [
   {
     id: 1, identifier: 'Anonymous',
@@ -268,7 +268,7 @@ export const CLEAN_ROLES = [
   },
 ] as const;
 
-/** Role assignments of D.4 (all to user groups, by content id). */
+/** Role assignments of the clean install (all to user groups, by content id). */
 export const CLEAN_ROLE_ASSIGNMENTS = [
   { id: 28, roleId: 1, subjectId: 11, limitation: null },
   { id: 31, roleId: 1, subjectId: 42, limitation: null },
@@ -278,7 +278,7 @@ export const CLEAN_ROLE_ASSIGNMENTS = [
   { id: 35, roleId: 4, subjectId: 13, limitation: null },
 ] as const;
 
-/** The lock object state group of D.2 (4.6 identifier `ez_lock`). */
+/** The lock object state group of the clean install (4.6 identifier `ez_lock`). */
 export const CLEAN_OBJECT_STATE_GROUP = { id: 2, identifier: 'ez_lock', name: 'Lock' } as const;
 export const CLEAN_OBJECT_STATES = [
   { id: 1, identifier: 'not_locked', name: 'Not locked', priority: 0 },

@@ -14,14 +14,14 @@ export interface InstallOptions {
   readonly seedImporter: SeedImporter;
   readonly fieldTypes: FieldTypeRegistry;
   readonly passwordHasher: PasswordHasher;
-  /** Password of `admin`; defaults to the documented `publish` (D.2). */
+  /** Password of `admin`; defaults to Ibexa's documented `publish`. */
   readonly adminPassword?: string;
   /** Languages to configure besides eng-GB (e.g. `['pol-PL']`). */
   readonly languages?: readonly string[];
 }
 
 /**
- * Seeds the clean-install data (search-auth-errors-data.md part D) into an empty store and indexes it for
+ * Seeds the Ibexa clean-install data into an empty store and indexes it for
  * search. Does nothing when the store already holds data.
  * @returns whether data was installed.
  */

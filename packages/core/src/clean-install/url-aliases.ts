@@ -5,7 +5,7 @@ import type { UrlAliasRecord } from '../spi/url-alias-handler.js';
 type AliasData = readonly [id: number, parentId: number, text: string, locationId: number, history?: true];
 
 /**
- * The URL aliases of a clean install (search-auth-errors-data.md D.1 "URL aliases", eng-GB, always available):
+ * The URL aliases of a clean install (eng-GB, always available):
  * the site root (location 2) is `/`, its siblings Users and Media and their subtrees follow their names; the
  * lower-case underscore variants are history entries. Node ids 1–12 (the alias sequence starts past them).
  */

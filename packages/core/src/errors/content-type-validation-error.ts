@@ -10,8 +10,9 @@ export interface ContentTypeValidationFailure {
  * A content type or field definition struct that does not validate (Ibexa `ContentTypeValidationException` and
  * `ContentTypeFieldDefinitionValidationException`): duplicate field identifiers, unknown field types, settings,
  * validator configurations or default values the field type refuses. An InvalidArgumentError for core's error
- * model; REST answers 400 for it where Ibexa's controllers do (rest.md §6, last conversion row; §4.4
- * "defaultValue invalid → 400"), while other InvalidArgumentErrors of those routes become 403.
+ * model; REST answers 400 for it where Ibexa's controllers do (content type create converts these exceptions to
+ * 400, and an invalid field definition `defaultValue` is a 400), while other InvalidArgumentErrors of those
+ * routes become 403.
  */
 export class ContentTypeValidationError extends InvalidArgumentError {
   constructor(

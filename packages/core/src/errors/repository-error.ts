@@ -2,7 +2,7 @@
  * The repository's error model. Core throws only these; each adapter owns one mapping
  * (REST: code → status + ErrorMessage, GraphQL: code → `extensions.code`).
  *
- * Messages follow the Ibexa kernel templates (search-auth-errors-data.md C.2) so that clients
+ * Messages follow the Ibexa kernel templates so that clients
  * reading `errorDescription` see familiar text.
  */
 export type RepositoryErrorCode =
@@ -85,7 +85,7 @@ export class NotFoundError extends RepositoryError {
 /**
  * The current user lacks a permission. Kernel message:
  * `The User does not have the '%function%' '%module%' permission with: name 'value', ...`.
- * Reading forbidden but existing content is this error (REST 401), per search-auth-errors-data.md B.5.
+ * Reading forbidden but existing content is this error (REST 401, not 403 or 404, as in Ibexa).
  */
 export class UnauthorizedError extends RepositoryError {
   readonly code = 'Unauthorized' as const;
@@ -188,7 +188,7 @@ export interface FieldValidationFailure {
 
 /**
  * Field values failed validation. REST renders it as 400 with `errorDetails` (one entry per field and error,
- * keyed by field definition id), rest.md §5.20 and B.7.
+ * keyed by field definition id), as Ibexa's `ErrorMessage` does.
  */
 export class ContentFieldValidationError extends RepositoryError {
   readonly code = 'ContentFieldValidation' as const;

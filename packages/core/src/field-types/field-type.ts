@@ -89,7 +89,7 @@ export interface FieldTypeMembers<V> {
    * @throws FieldValueError when the input cannot be a value of this type.
    */
   fromHash(input: unknown): V;
-  /** The REST hash of a value (rest.md §4.3). */
+  /** The REST hash of a value (its `fieldValue`). */
   toHash(value: V): Hash;
   /** Validates a non-empty value against the definition's validators and settings. Empty list = valid. */
   validate(value: V, definition: FieldDefinition): readonly ValidationError[];
@@ -101,7 +101,7 @@ export interface FieldTypeMembers<V> {
   /** Index data written at publish time for Field criteria, Field sort clauses and full text. */
   toSearchData(value: V): FieldSearchData;
 
-  /** Settings used when a definition gives none (rest.md §4.4 table). */
+  /** Settings used when a definition gives none. */
   defaultFieldSettings(): { readonly [key: string]: Hash };
   /** Validator configuration used when a definition gives none. */
   defaultValidatorConfiguration(): { readonly [key: string]: Hash };
@@ -146,7 +146,7 @@ export interface FieldSearchData {
   readonly fullText: string;
   /**
    * Element values of collection types (keywords, selection indexes, relation list ids, country codes),
-   * compared element-wise by IN/CONTAINS (rest.md A.8). Absent for single-valued types.
+   * compared element-wise by IN/CONTAINS, as Legacy does. Absent for single-valued types.
    */
   readonly elements?: readonly (string | number)[];
 }

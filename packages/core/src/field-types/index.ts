@@ -1,7 +1,7 @@
 /**
- * The built-in field types (rest.md §4.3/§4.4): one plain `FieldType` object per Ibexa type, its value type,
- * the default registry and the helpers adapters need (rich text conversion, country table, float sort key).
- * The contract itself (`FieldType`, `FieldValueError`, `createFieldTypeRegistry`) lives in `field-type.ts`.
+ * The built-in field types (Ibexa's, with their REST hashes and settings): one plain `FieldType` object per Ibexa type,
+ * its value type, the default registry and the helpers adapters need (rich text conversion, country table, float sort
+ * key). The contract itself (`FieldType`, `FieldValueError`, `createFieldTypeRegistry`) lives in `field-type.ts`.
  */
 export { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
 

@@ -3,7 +3,7 @@ import { createFieldTypeRegistry, type FieldType, groupBySearchFamily } from './
 import { textLineFieldType } from './ezstring/index.js';
 import { builtInFieldTypes, createDefaultFieldTypeRegistry } from './registry.js';
 
-/** 4.x identifier → 5.x alias (rest.md §4.3). */
+/** 4.x identifier → 5.x alias (Ibexa 5.x renamed the field types). */
 const IDENTIFIERS: Readonly<Record<string, string>> = {
   ezstring: 'ibexa_string',
   eztext: 'ibexa_text',
@@ -46,11 +46,11 @@ describe('default field type registry', () => {
     expect(() => registry.get('ezpage')).toThrow("Argument 'fieldTypeIdentifier' is invalid: unknown field type 'ezpage'");
   });
 
-  it('marks only the user account and URL types as not searchable (rest.md A.8)', () => {
+  it('marks only the user account and URL types as not searchable (no Legacy index column)', () => {
     expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezurl', 'ezuser']);
   });
 
-  it('states the search family of each searchable type, as Legacy compares its index data (A.8)', () => {
+  it('states the search family of each searchable type, as Legacy compares its index data', () => {
     expect(groupBySearchFamily(builtInFieldTypes)).toEqual({
       integer: ['ezboolean', 'ezdate', 'ezdatetime', 'ezinteger', 'ezobjectrelation', 'eztime'],
       float: ['ezfloat'],

@@ -22,7 +22,7 @@ import { timeFieldType } from './eztime/index.js';
 import { urlFieldType } from './ezurl/index.js';
 import { userAccountFieldType } from './ezuser/index.js';
 
-/** The field types core ships (rest.md §4.3), one per Ibexa 4.x identifier; 5.x names are their aliases. */
+/** The field types core ships, one per Ibexa 4.x identifier; 5.x names are their aliases. */
 export const builtInFieldTypes: readonly FieldType<unknown>[] = [
   textLineFieldType,
   textBlockFieldType,

@@ -47,7 +47,7 @@ export class ReferenceCache {
   readonly contentTypes: TtlCache<number, ContentType | null>;
   /**
    * Every published content type as stored (with its field definitions), for search resolution
-   * (ContentTypeIdentifier → ContentTypeId, Field targets, A.5/A.8), which would otherwise load them per search.
+   * (ContentTypeIdentifier → ContentTypeId, Field targets), which would otherwise load them per search.
    */
   readonly allContentTypes: TtlCache<'all', readonly StoredContentType[]>;
   readonly languages: TtlCache<'all', readonly Language[]>;

@@ -24,7 +24,7 @@ export interface ContentTypeHandler {
   loadByIdentifier(identifier: string): Promise<StoredContentType | null>;
   loadByRemoteId(remoteId: string): Promise<StoredContentType | null>;
 
-  // Writes (content type management, issue #5). No permission or rule checks: core does those.
+  // Writes (content type management). No permission or rule checks: core does those.
 
   /** Creates a group with a new id. */
   createGroup(group: Omit<ContentTypeGroup, 'id'>): Promise<ContentTypeGroup>;

@@ -24,7 +24,7 @@ export interface SeedContent {
 }
 
 /**
- * A complete repository state with explicit ids (the clean-install data of search-auth-errors-data.md part D).
+ * A complete repository state with explicit ids (such as the Ibexa clean-install data).
  * Field definitions' `defaultValue` is in storage form. The virtual root location (id 1) refers to content 0,
  * which has no row.
  */
@@ -41,7 +41,7 @@ export interface RepositorySeed {
   readonly objectStateGroups: readonly ObjectStateGroup[];
   readonly objectStates: readonly ObjectState[];
   readonly contentObjectStates: readonly { readonly contentId: number; readonly stateId: number }[];
-  /** URL alias entries of the seeded locations (D.1 "URL aliases"); none when absent. */
+  /** URL alias entries of the seeded locations; none when absent. */
   readonly urlAliases?: readonly UrlAliasRecord[];
 }
 

@@ -40,7 +40,7 @@ async function walk(persistence: PersistenceHandler, rootId: number): Promise<Lo
 /**
  * Every location but the root belongs to a published item: items get locations at their first publication
  * (drafts' locations are pending ones) and trashed items' locations are in the trash. Location searches rely on it
- * and read no item status (issue #3, persistence `search-query.ts`), so every location they return is checked.
+ * and read no item status (persistence `search-query.ts`), so every location they return is checked.
  */
 async function checkLocationsOfPublishedItems(expect: TestRunner['expect'], persistence: PersistenceHandler): Promise<void> {
   const all = await persistence.locationHandler.loadList(await searchIds(persistence, { type: 'MatchAll' }));
@@ -48,7 +48,7 @@ async function checkLocationsOfPublishedItems(expect: TestRunner['expect'], pers
 }
 
 /**
- * Checks the tree invariants of issue #5 item 8 for every location of the sandbox and every location or content
+ * Checks the tree invariants for every location of the sandbox and every location or content
  * ever seen: pathString = parent's pathString + id + '/', depth = parent's + 1, the parent exists, invisible =
  * hidden ∨ content hidden ∨ parent invisible, trashed content has no location, published content with locations
  * has its main location among them, Subtree / ParentLocationId searches agree with the tree, and every location
@@ -103,7 +103,7 @@ const snapshot = async (admin: Repository, locations: readonly Location[]): Prom
   });
 
 /**
- * The tree property of issue #5 item 8: random sequences of createLocation / move / copy / swap / hide / reveal /
+ * The tree property: random sequences of createLocation / move / copy / swap / hide / reveal /
  * trash / recover / delete through the services keep every invariant of {@link checkInvariants}, and operations
  * refused with a RepositoryError leave the tree and the trash unchanged. `create` gives an empty, migrated store;
  * the tests are declared with `runner` (see {@link TestRunner}).

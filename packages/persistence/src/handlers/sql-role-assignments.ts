@@ -16,7 +16,7 @@ const ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>(
 const DELETE_ASSIGNMENT = sql<[assignmentId: number]>(`DELETE FROM ${roleAssignment} WHERE ${roleAssignment.id} = ?`);
 
 /**
- * The assignment part of the RoleHandler on `role_assignment` (search-auth-errors-data.md B.5): one statement per
+ * The assignment part of the RoleHandler on `role_assignment`: one statement per
  * operation, subjects in `IN` lists of at most a batch each.
  */
 export const roleAssignments = {

@@ -1,7 +1,7 @@
 import { SchemaMigration } from './schema-migration.js';
 
 /**
- * Role drafts (search-auth-errors-data.md B.5 "Roles have drafts", rest.md §3.5 rows 31–38): a draft is a `role`
+ * Role drafts (Ibexa roles are edited through drafts; REST `/user/roles/{id}/draft`): a draft is a `role`
  * row with status DRAFT whose `original_id` names the published role it changes (null for a new role), and a
  * draft's policies carry the id of the published policy they copy in `policy.original_id` (publishing gives that
  * id back). Additive: existing rows are published roles and their policies (both null).

@@ -2,7 +2,8 @@ import { binaryText } from './ddl-writer.js';
 import { SchemaMigration } from './schema-migration.js';
 
 /**
- * The trash, URL aliases and URL wildcards (issue #5; rest.md §3.4 T, U, W; packages/persistence/README.md):
+ * The trash, URL aliases and URL wildcards (behind REST `/content/trash`, `/content/urlaliases` and
+ * `/content/urlwildcards`; packages/persistence/README.md):
  * - `trash`: a trashed location row as it was (its original id is the trash item id) with its batch (`root_id`,
  *   the location `trashSubtree` was called on) and date; `path_string` byte-ordered for subtree ranges;
  * - `url_alias`: path elements keyed by (`parent_id`, `text_md5`) as Ibexa's `ezurlalias_ml`; all entries of one

@@ -1,7 +1,7 @@
 import { SchemaMigration } from './schema-migration.js';
 
 /**
- * Indexes that let a search probe one item's index entries (issue #3, docs/adr/0004-search-semantics.md):
+ * Indexes that let a search probe one item's index entries (docs/adr/0004-search-semantics.md):
  * `search_field (content_id, field_def_identifier, language_code, …)` with the family and keys, and
  * `search_field_element (content_id, field_def_identifier, language_code, value_int, value_string)`. A Field or
  * IsFieldEmpty criterion under a NOT asks, per candidate item, whether it has a matching entry in its field

@@ -70,7 +70,8 @@ interface MatchedWord {
 
 /**
  * The smallest number of published items `n` for which a word held by `frequency` of them is not a stop word:
- * `50 (frequency + 1) ≤ 33 n` (A.7 step 6, `df < floor(0.66 n)` in integers, equal to core's `stopWordThreshold`).
+ * `50 (frequency + 1) ≤ 33 n` (Legacy's stop-word rule `df < floor(0.66 n)` in integers, equal to core's
+ * `stopWordThreshold`).
  */
 export function itemsNeeded(frequency: number): number {
   return Math.floor((50 * (frequency + 1) + 32) / 33);
@@ -127,7 +128,7 @@ async function dictionaryMatches(ctx: SqlContext, query: string): Promise<Matche
 }
 
 /**
- * The words each FullText query of a search matches, stop words left out (A.7, docs/adr/0004-search-semantics.md),
+ * The words each FullText query of a search matches, stop words left out (docs/adr/0004-search-semantics.md),
  * as ids of the dictionary `search_word`, sorted — decided when the search runs, since publishing moves words in
  * and out of the stop words:
  * 1. the dictionary words an alternative matches (equality, prefix and suffix ranges, an infix scan of the

@@ -11,7 +11,7 @@ const ml = TABLES.location.$as('ml');
 export type LocationCondition = (query: Knex.QueryBuilder, at: LocationRef) => void;
 
 /**
- * A location criterion (search-auth-errors-data.md A.9): in a location search it applies to the hit's own
+ * A location criterion (as in Legacy): in a location search it applies to the hit's own
  * location `l`; in a content search the item matches when ANY of its locations (the virtual root excluded)
  * matches, i.e. `c.id IN (SELECT content_id FROM location WHERE …)`, which lets the planner start from a
  * selective location index.

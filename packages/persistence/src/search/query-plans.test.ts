@@ -11,7 +11,7 @@ const isBinding = (value: unknown): value is string | number | boolean | null =>
 const field = (target: string, operator: 'EQ' | 'BETWEEN' | 'LT', ...values: (string | number)[]): Criterion => ({ type: 'Field', target, operator, values });
 
 /**
- * The common criteria run on their indexes (issue #3: content type, parent location, subtree, section, field
+ * The common criteria run on their indexes (content type, parent location, subtree, section, field
  * equality and ranges, dates, full text, states): SQLite's plans of the search statements, which do not depend on
  * the data size without statistics (the same plans were checked on 100,000 items, see the README).
  */

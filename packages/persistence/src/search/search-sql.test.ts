@@ -6,7 +6,7 @@ import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 /**
  * The SQL details the contract's random data rarely reach, on each dialect: wildcard escaping (`%`, `_`, `[`, `?`
  * are literal), code-point order on PostgreSQL (`COLLATE "C"`, not UTF-16 and not the locale), NULL keys of the
- * Field sort, bookmarks, and the stop-word rule (A.7 step 6) as the number of published items changes.
+ * Field sort, bookmarks, and the Legacy stop-word rule as the number of published items changes.
  */
 
 const query = (criterion: Criterion, sortClauses: SortClause[] = []): ResolvedQuery => ({ criterion, sortClauses, offset: 0, limit: 100, languageFilter: {} });

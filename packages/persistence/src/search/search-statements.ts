@@ -32,7 +32,7 @@ export function paysForWholeMatch(plan: readonly string[]): boolean {
 }
 
 /**
- * How a search runs, per shape (measured on 100,000 items, issue #3): two statements (count, page) or one page
+ * How a search runs, per shape (measured on 100,000 items): two statements (count, page) or one page
  * that counts (`COUNT(*) OVER ()`). On SQLite the plan of the page decides ({@link paysForWholeMatch}): set-heavy
  * searches (a field range within a subtree, a sort by name or date) evaluate their criterion once instead of
  * twice; listings (a subtree by path with an offset, the items of a word by id) keep a page that stops early.

@@ -30,7 +30,7 @@ const INSERT_LINKS = new StatementsBySize(
 );
 
 /**
- * The words of an index document per language (A.7 indexing): core's `indexWords` of every entry's full text
+ * The words of an index document per language, as Legacy indexes them: core's `indexWords` of every entry's full text
  * (normalised, split on non-word characters, cut to 150 code points), exactly the words core's evaluator
  * matches.
  */

@@ -7,7 +7,7 @@ import { searchWorkloads, typeAndParent } from './workloads.js';
 const WARM_UP_SECONDS = 5;
 
 /**
- * The search benchmark (issue #3), loopback only and bounded in time: seeds SMALL then LARGE articles (of two
+ * The search benchmark, loopback only and bounded in time: seeds SMALL then LARGE articles (of two
  * content types: folders and `bench_article`, under a few hundred folders) through the SPI in the server process,
  * and measures `POST /views` (JSON) with autocannon — the filtered query at both sizes (sublinear growth), then
  * the five workloads at the large size. Targets on SQLite: p99 < 50 ms each with 10 connections.

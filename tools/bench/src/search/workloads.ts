@@ -37,7 +37,7 @@ export function typeAndParent(facts: BenchFacts): Workload {
   };
 }
 
-/** The five workloads of issue #3 over the seeded content. */
+/** The five search workloads over the seeded content. */
 export function searchWorkloads(facts: BenchFacts): Workload[] {
   const variants = <T>(build: (index: number) => T): T[] => Array.from({ length: VARIANTS }, (_, index) => build(index));
   return [

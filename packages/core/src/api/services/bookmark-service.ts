@@ -1,8 +1,8 @@
 import type { BookmarkList } from '../values/bookmark.js';
 
 /**
- * The current user's bookmarked locations (Ibexa `BookmarkService`, rest.md §3.4 K1–K3, §5.19). Bookmarking needs
- * `content/read` on the location; lists leave out locations the user may no longer read.
+ * The current user's bookmarked locations (Ibexa `BookmarkService`; REST `/bookmark`, `BookmarkList`). Bookmarking
+ * needs `content/read` on the location; lists leave out locations the user may no longer read.
  *
  * Errors: NotFoundError (unknown location), UnauthorizedError, InvalidArgumentError (already bookmarked on
  * create, not bookmarked on delete — REST 409 and 404).

@@ -17,7 +17,7 @@ export interface LoadContentOptions {
 
 /**
  * Content items and their versions (Ibexa `ContentService`). Every method checks the current user's
- * permissions (search-auth-errors-data.md B.5) and runs writes in one transaction.
+ * permissions (Ibexa policies and limitations) and runs writes in one transaction.
  *
  * Errors: NotFoundError for unknown ids; UnauthorizedError when a permission is missing; BadStateError for
  * illegal version transitions (see `domain/version/transitions.ts`); ContentValidationError for structurally
@@ -35,7 +35,7 @@ export interface ContentService {
   loadVersions(contentId: number): Promise<readonly VersionInfo[]>;
   /**
    * Drafts created by a user (the current one by default), by content id then version number (Ibexa
-   * `loadContentDrafts`; rest.md §3.5 row 9): only those the current user may `content/versionread`.
+   * `loadContentDrafts`; REST `GET /user/users/{id}/drafts`): only those the current user may `content/versionread`.
    * @throws UnauthorizedError without any `content/versionread`.
    */
   loadContentDrafts(userId?: number): Promise<readonly VersionInfo[]>;
@@ -43,8 +43,8 @@ export interface ContentService {
    * The current versions of several items (Ibexa `loadContentListByContentInfo`), each once, in the order given;
    * items not found or that the user may not read (`content/read`, plus `content/versionread` for a current
    * version that is not published) are left out, as Ibexa ignores them. Fields are those of the filter's languages
-   * the version has, else its main language — all without languages (as search hits, A.9). Batched: one storage
-   * call, plus one search with the user's read criterion when `content/read` is limited (B.5).
+   * the version has, else its main language — all without languages (as search hits). Batched: one storage
+   * call, plus one search with the user's read criterion when `content/read` is limited (as Ibexa filters searches).
    */
   loadContentListByContentInfo(contentInfos: readonly ContentInfo[], languageFilter?: LanguageFilter): Promise<readonly Content[]>;
   /** Relations of a version (Ibexa `loadRelations(VersionInfo)`), by id. `content/read` on the item. */
@@ -84,32 +84,36 @@ export interface ContentService {
    */
   copyContent(contentId: number, destination: LocationCreateStruct, versionNo?: number): Promise<Content>;
   /**
-   * Adds a COMMON relation from a draft to another item (Ibexa `addRelation`, rest.md §3.1 row 20). `content/edit`.
+   * Adds a COMMON relation from a draft to another item (Ibexa `addRelation`; REST
+   * `POST /content/objects/{id}/versions/{no}/relations`). `content/edit`.
    * @throws BadStateError when the version is not a draft; InvalidArgumentError when the draft already has a
    *   COMMON relation to the destination; NotFoundError for an unknown item, version or destination.
    */
   addRelation(contentId: number, versionNo: number, destinationContentId: number): Promise<Relation>;
   /**
-   * Removes the COMMON relation of a draft to an item (Ibexa `deleteRelation`, rest.md §3.1 row 22). `content/edit`.
+   * Removes the COMMON relation of a draft to an item (Ibexa `deleteRelation`; REST
+   * `DELETE /content/objects/{id}/versions/{no}/relations/{relationId}`). `content/edit`.
    * @throws BadStateError when the version is not a draft; InvalidArgumentError when there is no such relation.
    */
   deleteRelation(contentId: number, versionNo: number, destinationContentId: number): Promise<void>;
   /**
-   * Deletes a translation from every version (Ibexa `deleteTranslation`, rest.md §3.1 row 8); versions holding only
-   * that translation are deleted. `content/remove` on the translation.
+   * Deletes a translation from every version (Ibexa `deleteTranslation`; REST
+   * `DELETE /content/objects/{id}/translations/{languageCode}`); versions holding only that translation are deleted.
+   * `content/remove` on the translation.
    * @throws InvalidArgumentError when no version has the translation (REST 406); BadStateError
    *   `translation.main` for the main translation (REST 409).
    */
   deleteTranslation(contentId: number, languageCode: string): Promise<void>;
   /**
-   * Deletes a translation from a draft (Ibexa `deleteTranslationFromDraft`, rest.md §3.1 row 18). `content/edit`.
+   * Deletes a translation from a draft (Ibexa `deleteTranslationFromDraft`; REST
+   * `DELETE /content/objects/{id}/versions/{no}/translations/{languageCode}`). `content/edit`.
    * @throws BadStateError `version.notDraft`, `translation.main` (the content's main translation) or
    *   `translation.last` (the draft's only one); InvalidArgumentError when the draft lacks the translation.
    */
   deleteTranslationFromDraft(contentId: number, versionNo: number, languageCode: string): Promise<Content>;
   /**
-   * Hides a content item (Ibexa `hideContent`, rest.md §3.1 row 26): all its locations and their subtrees become
-   * invisible. `content/hide`.
+   * Hides a content item (Ibexa `hideContent`; REST `POST /content/objects/{id}/hide`): all its locations and their
+   * subtrees become invisible. `content/hide`.
    */
   hideContent(contentId: number): Promise<void>;
   /** Reveals a content item (Ibexa `revealContent`): locations not hidden otherwise become visible. `content/hide`. */

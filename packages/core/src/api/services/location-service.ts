@@ -14,7 +14,7 @@ export interface LocationService {
   /**
    * The locations among `locationIds` that exist and that the user may read (Ibexa `loadLocationList`: unknown and
    * unreadable ids are left out, no error), each once, in the order given. Batched: one storage call, plus one
-   * location search with the user's read criterion when `content/read` is limited (B.5, as `loadLocationChildren`).
+   * location search with the user's read criterion when `content/read` is limited (as Ibexa's `loadLocationChildren`).
    */
   loadLocationList(locationIds: readonly number[]): Promise<readonly Location[]>;
   /** Locations of a content item (main location first, then by id). */

@@ -7,11 +7,11 @@ import type {
 import type { ObjectState, ObjectStateGroup } from '../values/object-state.js';
 
 /**
- * Object state groups, their states and the state of each content item per group (Ibexa `ObjectStateService`,
- * rest.md §3.4 O1–O6, §3.1 rows 30–31). Every content item is in exactly one state of each group that has states;
- * the state with the lowest priority is the default (new content, content of a new group's first state, content
- * of a deleted state). Writes need `state/administrate`; setting a content's state needs `state/assign` (NewState
- * limitation). Reads need no permission.
+ * Object state groups, their states and the state of each content item per group (Ibexa `ObjectStateService`; REST
+ * `/content/objectstategroups`, `/content/objects/{id}/objectstates`). Every content item is in exactly one state of
+ * each group that has states; the state with the lowest priority is the default (new content, content of a new group's
+ * first state, content of a deleted state). Writes need `state/administrate`; setting a content's state needs
+ * `state/assign` (NewState limitation). Reads need no permission.
  *
  * Errors: NotFoundError; UnauthorizedError; InvalidArgumentError (duplicate identifier, state of another group,
  * missing default-language name — REST 403 on create/update).
@@ -40,7 +40,7 @@ export interface ObjectStateService {
   setContentState(contentId: number, groupId: number, stateId: number): Promise<void>;
   /**
    * Puts a content item in several states at once, all checked before any is written (one transaction; not an
-   * Ibexa method: REST's `PATCH …/objectstates` sets a list, rest.md §3.1 row 31).
+   * Ibexa method: REST's `PATCH /content/objects/{id}/objectstates` sets a list).
    * @throws InvalidArgumentError when a state is not of its group or two states share a group.
    */
   setContentStates(contentId: number, states: readonly { readonly groupId: number; readonly stateId: number }[]): Promise<void>;

@@ -15,7 +15,7 @@ export interface PermissionSet {
  * What a permission is checked on. `content` covers existing content (ContentInfo, with the version status and
  * translations involved when relevant, and the new section, states or owner of an assignment); `contentCreate`
  * covers content that does not exist yet, checked against its future parent locations; `roleAssignment` a role
- * given to a user or group (search-auth-errors-data.md B.5 limitation table).
+ * given to a user or group (Ibexa's limitations per policy function).
  */
 export type PermissionTarget =
   | {
@@ -54,7 +54,7 @@ export type PermissionTarget =
   | { readonly kind: 'none' };
 
 /**
- * Evaluates the current user's roles and policies (Ibexa `PermissionResolver`), search-auth-errors-data.md B.5:
+ * Evaluates the current user's roles and policies (Ibexa `PermissionResolver`):
  * assignments are ORed, policies within an assignment are ORed, the limitations of one policy are ANDed and the
  * assignment's role limitation is ANDed with them.
  */

@@ -8,8 +8,8 @@ import type {
 import type { Policy, PolicyDraft, Role, RoleAssignment, RoleDraft } from '../values/role.js';
 
 /**
- * Roles, policies and role assignments (Ibexa `RoleService`, rest.md §3.5 rows 10–13, 27–43,
- * search-auth-errors-data.md B.5). Roles are edited through drafts; every change that affects permissions
+ * Roles, policies and role assignments (Ibexa `RoleService`; REST `/user/roles`, `/user/policies` and the
+ * role assignments of users and groups). Roles are edited through drafts; every change that affects permissions
  * (publishing, deleting, assigning) takes effect for every user at once in this repository.
  *
  * Permissions: `role/read` for loads, `role/create` to create a role or a draft, `role/update` to change and
@@ -53,8 +53,8 @@ export interface RoleService {
   deleteRole(roleId: number): Promise<void>;
 
   /**
-   * REST shortcuts on a published role (rest.md §3.5 rows 34, 40–42): each runs draft + change + publish in one
-   * transaction (Ibexa's deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`).
+   * REST shortcuts on a published role (`PATCH /user/roles/{id}`, the writes under `…/policies`): each runs draft +
+   * change + publish in one transaction (Ibexa's deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`).
    * @throws InvalidArgumentError when the role already has a draft.
    */
   updateRole(roleId: number, struct: RoleUpdateStruct): Promise<Role>;

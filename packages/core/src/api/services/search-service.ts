@@ -4,12 +4,12 @@ import type { Content, ContentInfo } from '../values/content.js';
 import type { Location } from '../values/location.js';
 
 /**
- * Structured search over published content (Ibexa `SearchService`, search-auth-errors-data.md A.3–A.9).
+ * Structured search over published content (Ibexa `SearchService`, with the Legacy search engine's semantics).
  *
  * A query is resolved before the engine runs it: `filter` and `query` are ANDed (no scoring), `limit` defaults
  * to 25 and `offset` to 0, ContentTypeIdentifier becomes ContentTypeId, with `languageFilter.languages` only
  * items in one of those languages (or always available, unless `useAlwaysAvailable` is false) match, and the
- * user's `content/read` criterion is ANDed in (B.5): a user never sees a hit they may not read, and a user with
+ * user's `content/read` criterion is ANDed in: a user never sees a hit they may not read, and a user with
  * no read access at all gets an empty result, not an error. Results are deterministic: ties break by content id
  * (content search) or location id (location search). No engine scores: `maxScore` and hit scores are null.
  *
@@ -22,7 +22,7 @@ export interface SearchService {
   findContent(query: Query, languageFilter?: LanguageFilter): Promise<SearchResult<Content>>;
   /** Like {@link findContent}, returning only the ContentInfo of each hit. */
   findContentInfo(query: Query, languageFilter?: LanguageFilter): Promise<SearchResult<ContentInfo>>;
-  /** Locations, one hit per location (the root excluded); location criteria apply to the hit's location (A.9). */
+  /** Locations, one hit per location (the root excluded); location criteria apply to the hit's location. */
   findLocations(query: LocationQuery, languageFilter?: LanguageFilter): Promise<SearchResult<Location>>;
   /**
    * The only content item matching `filter`.

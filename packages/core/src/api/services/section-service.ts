@@ -2,7 +2,7 @@ import type { SectionCreateStruct, SectionUpdateStruct } from '../structs/reposi
 import type { Section } from '../values/section.js';
 
 /**
- * Sections (Ibexa `SectionService`, rest.md §3.4 S1–S5). Reads check `section/view`; create, update and delete
+ * Sections (Ibexa `SectionService`; REST `/content/sections`). Reads check `section/view`; create, update and delete
  * `section/edit`; assigning content `section/assign` (NewSection limitation).
  *
  * Errors: NotFoundError; UnauthorizedError; InvalidArgumentError (identifier taken — REST 403); BadStateError

@@ -2,10 +2,10 @@ import type { Location } from '../values/location.js';
 import type { TrashItem, TrashItemList } from '../values/trash.js';
 
 /**
- * The trash (Ibexa `TrashService`, rest.md §3.4 T1–T6, §3.2 row 6b). Trashing a location moves its subtree to the
- * trash in one transaction: every location whose content has no location outside the subtree becomes a trash
- * item (the content gets status TRASHED and no locations; search never finds it); locations of content that
- * lives elsewhere too are simply removed. Recovering an item recreates it and the items trashed below it with it.
+ * The trash (Ibexa `TrashService`; REST `/content/trash`, and `MOVE` of a location to the trash). Trashing a location
+ * moves its subtree to the trash in one transaction: every location whose content has no location outside the subtree
+ * becomes a trash item (the content gets status TRASHED and no locations; search never finds it); locations of content
+ * that lives elsewhere too are simply removed. Recovering an item recreates it and the items trashed below it with it.
  *
  * Errors: NotFoundError (unknown location, trash item or parent), UnauthorizedError, BadStateError (the root).
  */

@@ -1,12 +1,12 @@
 import type { URLAlias } from '../values/url-alias.js';
 
 /**
- * URL aliases (Ibexa `URLAliasService`, rest.md §3.4 U1–U3, §3.2 row 13, §5.14). Every location has an alias per
- * translation of its content, generated from the content name when the content is published (the path of the
- * parent location's alias followed by the name's URL segment, made unique among its siblings with a number);
- * renaming or moving a location keeps the old path as a history alias. Users add custom aliases of locations and
- * global aliases of resources (`module:…`). Lookups are case-insensitive. Creating and removing aliases needs
- * `content/urltranslator`; reads need none.
+ * URL aliases (Ibexa `URLAliasService`; REST `/content/urlaliases`, `/content/locations/{path}/urlaliases`,
+ * `UrlAlias`). Every location has an alias per translation of its content, generated from the content name when the
+ * content is published (the path of the parent location's alias followed by the name's URL segment, made unique among
+ * its siblings with a number); renaming or moving a location keeps the old path as a history alias. Users add custom
+ * aliases of locations and global aliases of resources (`module:…`). Lookups are case-insensitive. Creating and
+ * removing aliases needs `content/urltranslator`; reads need none.
  *
  * Errors: NotFoundError; UnauthorizedError; InvalidArgumentError (the path is taken, a bad resource, removing a
  * generated alias — REST 403 on create).

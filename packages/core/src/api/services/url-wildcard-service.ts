@@ -1,7 +1,7 @@
 import type { URLWildcard, URLWildcardTranslationResult } from '../values/url-alias.js';
 
 /**
- * URL wildcards (Ibexa `URLWildcardService`, rest.md §3.4 W1–W3): `sourceUrl` patterns with `*` mapped to
+ * URL wildcards (Ibexa `URLWildcardService`; REST `/content/urlwildcards`): `sourceUrl` patterns with `*` mapped to
  * `destinationUrl` with `{n}` placeholders. Creating and removing needs `content/urltranslator`.
  *
  * Errors: NotFoundError; UnauthorizedError; InvalidArgumentError (the source pattern exists, placeholders that do

@@ -7,9 +7,9 @@ import type {
 import type { User, UserGroup } from '../values/user.js';
 
 /**
- * Users and user groups (Ibexa `UserService`, rest.md §3.5). Users and groups are content: writes go through the
- * content and location services with their permission checks (search-auth-errors-data.md B.5) and run in one
- * transaction; reads check `content/read`. Ids are content ids.
+ * Users and user groups (Ibexa `UserService`; REST `/user/users`, `/user/groups`). Users and groups are content: writes
+ * go through the content and location services with their permission checks and run in one transaction; reads check
+ * `content/read`. Ids are content ids.
  *
  * Errors: NotFoundError (unknown user or group, or content of another type); UnauthorizedError; InvalidArgumentError
  * (login or e-mail already used, already in the group, not in the group); BadStateError (`user.self`,

@@ -1,7 +1,7 @@
 import type { SortField, SortOrder } from '../values/common.js';
 
 /**
- * A field value to set. `value` is whatever the field type accepts: its REST hash (rest.md §4.3),
+ * A field value to set. `value` is whatever the field type accepts: its REST `fieldValue` hash,
  * a plain scalar for simple types, or its native value. `languageCode` defaults to the struct's
  * main/initial language.
  */
@@ -49,7 +49,7 @@ export interface ContentMetadataUpdateStruct {
 
 /**
  * Where to place content (Ibexa `LocationCreateStruct`). For `createContent`, sortField and sortOrder are
- * overwritten by the content type's defaults (rest.md §3.1 row 2).
+ * overwritten by the content type's defaults (as Ibexa's `POST /content/objects` does).
  */
 export interface LocationCreateStruct {
   readonly parentLocationId: number;

@@ -1,7 +1,7 @@
 import type { ContentType } from '../values/content-type.js';
 
 /**
- * A criterion of a content type search (Ibexa `ContentType\Query\Criterion`, rest.md §4.4 ContentTypeViewInput).
+ * A criterion of a content type search (Ibexa `ContentType\Query\Criterion`; REST `ContentTypeViewInput`).
  * `IsSystem` matches types in a system group (`ContentTypeGroup.isSystem`).
  */
 export type ContentTypeCriterion =

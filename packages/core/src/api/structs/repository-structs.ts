@@ -1,6 +1,6 @@
 import type { TranslatedStrings } from '../values/common.js';
 
-/** Input of `SectionService.createSection` (Ibexa `SectionCreateStruct`, REST §4.5 SectionInput). */
+/** Input of `SectionService.createSection` (Ibexa `SectionCreateStruct`, REST `SectionInput`). */
 export interface SectionCreateStruct {
   readonly identifier: string;
   readonly name: string;
@@ -12,7 +12,10 @@ export interface SectionUpdateStruct {
   readonly name?: string;
 }
 
-/** Input of `ObjectStateService.createObjectStateGroup` (Ibexa `ObjectStateGroupCreateStruct`, REST §4.5). */
+/**
+ * Input of `ObjectStateService.createObjectStateGroup` (Ibexa `ObjectStateGroupCreateStruct`, REST
+ * `ObjectStateGroupCreate`).
+ */
 export interface ObjectStateGroupCreateStruct {
   readonly identifier: string;
   readonly defaultLanguageCode: string;
@@ -30,7 +33,7 @@ export interface ObjectStateGroupUpdateStruct {
 }
 
 /**
- * Input of `ObjectStateService.createObjectState` (Ibexa `ObjectStateCreateStruct`, REST §4.5). Without
+ * Input of `ObjectStateService.createObjectState` (Ibexa `ObjectStateCreateStruct`, REST `ObjectStateCreate`). Without
  * `priority` the state goes last.
  */
 export interface ObjectStateCreateStruct {

@@ -1,8 +1,8 @@
 import type { Limitation } from '../values/role.js';
 
 /**
- * A policy to add to a role draft (Ibexa `PolicyCreateStruct`, rest.md §4.6 PolicyCreate): `module`/`function`
- * (`*` allowed) and limitations allowed for that function (search-auth-errors-data.md B.5 table).
+ * A policy to add to a role draft (Ibexa `PolicyCreateStruct`, REST `PolicyCreate`): `module`/`function`
+ * (`*` allowed) and limitations allowed for that function (Ibexa's limitations per policy function).
  */
 export interface PolicyCreateStruct {
   readonly module: string;
@@ -10,12 +10,12 @@ export interface PolicyCreateStruct {
   readonly limitations?: readonly Limitation[];
 }
 
-/** New limitations of a policy (Ibexa `PolicyUpdateStruct`, rest.md §4.6 PolicyUpdate): they replace the old ones. */
+/** New limitations of a policy (Ibexa `PolicyUpdateStruct`, REST `PolicyUpdate`): they replace the old ones. */
 export interface PolicyUpdateStruct {
   readonly limitations: readonly Limitation[];
 }
 
-/** Input of `RoleService.createRole` (Ibexa `RoleCreateStruct`, rest.md §4.6 RoleInput). */
+/** Input of `RoleService.createRole` (Ibexa `RoleCreateStruct`, REST `RoleInput`). */
 export interface RoleCreateStruct {
   readonly identifier: string;
   readonly policies?: readonly PolicyCreateStruct[];
@@ -27,7 +27,7 @@ export interface RoleUpdateStruct {
 }
 
 /**
- * The limitation of a role assignment (Ibexa `RoleLimitation`, rest.md §4.6 RoleAssignInput): `Section` with
+ * The limitation of a role assignment (Ibexa `RoleLimitation`, REST `RoleAssignInput`): `Section` with
  * section ids or `Subtree` with location path strings (`/1/2/`).
  */
 export interface RoleLimitationInput {

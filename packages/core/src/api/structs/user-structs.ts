@@ -1,7 +1,7 @@
 import type { ContentMetadataUpdateStruct, ContentUpdateStruct, FieldInput } from './content-structs.js';
 
 /**
- * Input of `UserService.createUser` (Ibexa `UserCreateStruct`, rest.md §4.6 UserCreate): the account (`login`,
+ * Input of `UserService.createUser` (Ibexa `UserCreateStruct`, REST `UserCreate`): the account (`login`,
  * `email`, `password`, `enabled`, `maxLogin`) plus the other fields of the user content type. The account field
  * (the type's `ezuser` field) is filled from the account members; `fields` must not set it.
  */
@@ -24,7 +24,7 @@ export interface UserCreateStruct {
 }
 
 /**
- * Input of `UserService.updateUser` (Ibexa `UserUpdateStruct`, rest.md §4.6 UserUpdate): account changes (the
+ * Input of `UserService.updateUser` (Ibexa `UserUpdateStruct`, REST `UserUpdate`): account changes (the
  * login never changes), other fields and metadata. Absent members stay unchanged.
  */
 export interface UserUpdateStruct {
@@ -36,7 +36,7 @@ export interface UserUpdateStruct {
   readonly contentMetadataUpdateStruct?: ContentMetadataUpdateStruct;
 }
 
-/** Input of `UserService.createUserGroup` (Ibexa `UserGroupCreateStruct`, rest.md §4.6 UserGroupCreate). */
+/** Input of `UserService.createUserGroup` (Ibexa `UserGroupCreateStruct`, REST `UserGroupCreate`). */
 export interface UserGroupCreateStruct {
   /** Defaults to the `user_group` content type. */
   readonly contentTypeId?: number;
@@ -48,7 +48,7 @@ export interface UserGroupCreateStruct {
   readonly alwaysAvailable?: boolean;
 }
 
-/** Input of `UserService.updateUserGroup` (Ibexa `UserGroupUpdateStruct`, rest.md §4.6 UserGroupUpdate). */
+/** Input of `UserService.updateUserGroup` (Ibexa `UserGroupUpdateStruct`, REST `UserGroupUpdate`). */
 export interface UserGroupUpdateStruct {
   readonly contentUpdateStruct?: ContentUpdateStruct;
   readonly contentMetadataUpdateStruct?: ContentMetadataUpdateStruct;

@@ -6,7 +6,7 @@
 export type TranslatedStrings = Readonly<Record<string, string>>;
 
 /**
- * Sort field of a location's children (Ibexa `Location::SORT_FIELD_*`); the REST enum of rest.md §4.1.
+ * Sort field of a location's children (Ibexa `Location::SORT_FIELD_*`); the REST `sortField` enum of `LocationCreate`.
  * Stored as the Ibexa integer (PATH = 1 ... CONTENTOBJECT_ID = 12).
  */
 export type SortField =

@@ -1,6 +1,9 @@
 import type { SortField, SortOrder, TranslatedStrings } from './common.js';
 
-/** Status of a content type: published (`DEFINED`), a draft, or a published type being modified. REST §5.7. */
+/**
+ * Status of a content type: published (`DEFINED`), a draft, or a published type being modified. REST `ContentType`
+ * `status`.
+ */
 export type ContentTypeStatus = 'DEFINED' | 'DRAFT' | 'MODIFIED';
 
 /** Field type hash: JSON-like data (the REST `fieldSettings` / `validatorConfiguration` shape). */
@@ -8,7 +11,7 @@ export type Hash = null | boolean | number | string | readonly Hash[] | { readon
 
 /**
  * One field of a content type (Ibexa `FieldDefinition`). `defaultValue` is the field type's value type;
- * `fieldSettings` and `validatorConfiguration` are the hashes of rest.md §4.4.
+ * `fieldSettings` and `validatorConfiguration` are the hashes REST exchanges for them (`FieldDefinitionCreate`).
  */
 export interface FieldDefinition {
   readonly id: number;

@@ -1,9 +1,9 @@
 import type { SortField, SortOrder, TranslatedStrings } from './common.js';
 
-/** Status of a content item: never published, published, or in the trash. REST §5.1 `status`. */
+/** Status of a content item: never published, published, or in the trash. REST `Content` `status`. */
 export type ContentStatus = 'DRAFT' | 'PUBLISHED' | 'TRASHED';
 
-/** Status of one version. The transitions are in `domain/version/transitions.ts`. REST §5.2 `status`. */
+/** Status of one version. The transitions are in `domain/version/transitions.ts`. REST `VersionInfo` `status`. */
 export type VersionStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
 
 /**

@@ -18,7 +18,7 @@ export interface Policy {
 }
 
 /**
- * A policy of a role draft (Ibexa `PolicyDraft`, rest.md §5.16): `originalId` is the id of the published policy
+ * A policy of a role draft (Ibexa `PolicyDraft`): `originalId` is the id of the published policy
  * it was copied from, or null for a policy added to the draft. Publishing gives it that id back.
  */
 export interface PolicyDraft extends Policy {
@@ -37,7 +37,7 @@ export interface Role {
 }
 
 /**
- * A draft of a role (Ibexa `RoleDraft`, search-auth-errors-data.md B.5 "Roles have drafts"): either the changes
+ * A draft of a role (Ibexa `RoleDraft`; Ibexa roles are edited through drafts): either the changes
  * to the published role `originalId`, or a new role never published (`originalId` null). Publishing a draft of a
  * role replaces that role's identifier and policies and removes the draft; publishing a new role keeps its id.
  */
@@ -49,7 +49,7 @@ export interface RoleDraft extends Role {
 
 /**
  * A role given to a user or a user group (by content id), optionally narrowed by one role limitation
- * (`Section` or `Subtree`), per search-auth-errors-data.md B.5.
+ * (`Section` or `Subtree`), as in Ibexa.
  */
 export interface RoleAssignment {
   readonly id: number;

@@ -2,7 +2,7 @@ import type { Location } from './location.js';
 
 /**
  * A location in the trash (Ibexa `TrashItem`): the location as it was when trashed — its id, original parent,
- * pathString, depth, flags and sorting — with its content (status TRASHED). REST §5.13 renders it.
+ * pathString, depth, flags and sorting — with its content (status TRASHED). REST renders it as `TrashItem`.
  * Trashing a subtree keeps each trashed location as its own item, linked to its original parent
  * (`childCount` counts the items trashed below it in the same operation).
  */

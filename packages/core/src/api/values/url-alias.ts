@@ -1,5 +1,5 @@
 /**
- * What a URL alias points at (Ibexa `URLAlias::LOCATION|RESOURCE|VIRTUAL`, REST §5.14 `@type`): a location, a
+ * What a URL alias points at (Ibexa `URLAlias::LOCATION|RESOURCE|VIRTUAL`, REST `UrlAlias` `@type`): a location, a
  * resource such as `module:content/search` (global aliases), or nothing (a virtual path element created for the
  * parents of a custom alias).
  */
@@ -8,7 +8,7 @@ export type URLAliasType = 'LOCATION' | 'RESOURCE' | 'VIRTUAL';
 /** Members shared by every URL alias. */
 interface URLAliasBase {
   /**
-   * `<parentId>-<md5>` (rest.md §3 `urlAliasId`): the id of the parent path element (0 at the top) and the md5 of
+   * `<parentId>-<md5>` (the REST `urlAliasId`): the id of the parent path element (0 at the top) and the md5 of
    * the lower-cased last path segment.
    */
   readonly id: string;
@@ -32,8 +32,8 @@ export type URLAlias =
   | (URLAliasBase & { readonly type: 'VIRTUAL'; readonly destination: null });
 
 /**
- * A URL wildcard (Ibexa `URLWildcard`, REST §5.14): `sourceUrl` with `*` placeholders, `destinationUrl` referring
- * to them as `{1}`, `{2}`, …; `forward` redirects instead of serving the destination directly.
+ * A URL wildcard (Ibexa `URLWildcard`, REST `UrlWildcard`): `sourceUrl` with `*` placeholders, `destinationUrl`
+ * referring to them as `{1}`, `{2}`, …; `forward` redirects instead of serving the destination directly.
  */
 export interface URLWildcard {
   readonly id: number;

@@ -14,9 +14,9 @@ export interface User {
 }
 
 /**
- * A user group (Ibexa `UserGroup`): a content item of the user group type (`user_group` in a clean install,
- * search-auth-errors-data.md D.1/D.3). Its users and subgroups are the content below its locations; `parentId` is
- * the content id of the group above its main location, or null for a top-level group (below the virtual root).
+ * A user group (Ibexa `UserGroup`): a content item of the user group type (`user_group` in a clean install). Its users
+ * and subgroups are the content below its locations; `parentId` is the content id of the group above its main location,
+ * or null for a top-level group (below the virtual root).
  */
 export interface UserGroup {
   readonly contentInfo: ContentInfo;

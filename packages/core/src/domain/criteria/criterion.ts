@@ -2,7 +2,7 @@
  * The search model's criteria (Ibexa `Query\Criterion`): plain data, one variant per criterion. Search
  * engines bring one handler per variant (core's evaluator in `evaluator/`, persistence's SQL translation).
  *
- * Semantics follow the Legacy search engine (search-auth-errors-data.md A.5–A.9), with the choices written down
+ * Semantics follow Ibexa's Legacy (SQL) search engine, with the choices written down
  * in docs/adr/0004-search-semantics.md; core's evaluator (`evaluator/matchers.ts`) is the reference every engine
  * must reproduce. In a content search a location criterion matches when ANY location of the content matches; in
  * a location search it applies to the hit's own location. Value lists mean IN (any of); an empty list matches
@@ -14,25 +14,25 @@ export type Criterion =
   | LogicalNot
   | { readonly type: 'MatchAll' }
   | { readonly type: 'MatchNone' }
-  /** `content.id IN` (A.5). */
+  /** `content.id IN`. */
   | { readonly type: 'ContentId'; readonly values: readonly number[] }
-  /** `content.remoteId IN`, exact (A.5). */
+  /** `content.remoteId IN`, exact. */
   | { readonly type: 'ContentRemoteId'; readonly values: readonly string[] }
-  /** `content.contentTypeId IN` (A.5). */
+  /** `content.contentTypeId IN`. */
   | { readonly type: 'ContentTypeId'; readonly values: readonly number[] }
-  /** Resolved to ContentTypeId by the search service; an unknown identifier is a NotFoundError (A.5). */
+  /** Resolved to ContentTypeId by the search service; an unknown identifier is a NotFoundError (Ibexa REST: 404). */
   | { readonly type: 'ContentTypeIdentifier'; readonly values: readonly string[] }
-  /** The content type belongs to one of the groups (A.5). */
+  /** The content type belongs to one of the groups. */
   | { readonly type: 'ContentTypeGroupId'; readonly values: readonly number[] }
-  /** `content.sectionId IN` (A.5). */
+  /** `content.sectionId IN`. */
   | { readonly type: 'SectionId'; readonly values: readonly number[] }
-  /** The section's identifier IN, exact (A.5). */
+  /** The section's identifier IN, exact. */
   | { readonly type: 'SectionIdentifier'; readonly values: readonly string[] }
-  /** Location id IN (A.5, A.9). */
+  /** Location id IN. */
   | { readonly type: 'LocationId'; readonly values: readonly number[] }
-  /** Location remoteId IN, exact (A.5). */
+  /** Location remoteId IN, exact. */
   | { readonly type: 'LocationRemoteId'; readonly values: readonly string[] }
-  /** Direct children of the given locations: `parentLocationId IN` (A.5). */
+  /** Direct children of the given locations: `parentLocationId IN`. */
   | { readonly type: 'ParentLocationId'; readonly values: readonly number[] }
   /** Path strings such as `/1/2/`; matches locations whose pathString starts with one (the root included). */
   | { readonly type: 'Subtree'; readonly values: readonly string[] }
@@ -40,7 +40,7 @@ export type Criterion =
   | { readonly type: 'Ancestor'; readonly values: readonly string[] }
   /**
    * Content search: VISIBLE = some location neither hidden nor invisible, HIDDEN = some location hidden or
-   * invisible (an item can match both); location search: the location's `invisible` flag only (A.5, A.9).
+   * invisible (an item can match both); location search: the location's `invisible` flag only.
    */
   | { readonly type: 'Visibility'; readonly value: 'VISIBLE' | 'HIDDEN' }
   /** Location depth compared with a range operator (location search only). */
@@ -51,13 +51,13 @@ export type Criterion =
   | { readonly type: 'IsMainLocation'; readonly value: boolean }
   /**
    * The published version has one of the languages, or (with `matchAlwaysAvailable`) the item is always
-   * available, whatever the language (A.5 quirk 4).
+   * available, whatever the language (REST's `LanguageCodeCriterion` always sets `matchAlwaysAvailable`).
    */
   | { readonly type: 'LanguageCode'; readonly values: readonly string[]; readonly matchAlwaysAvailable: boolean }
   /**
-   * Words of the searchable fields (A.7): the query is normalised and tokenised on `[^\w|*]`, a leading or
-   * trailing `*` is a wildcard, the raw input is one more alternative, alternatives are ORed, stop words (in ≥
-   * floor(66% of the published items)) are ignored. See `evaluator/full-text.ts`.
+   * Words of the searchable fields (the Legacy engine's FullText): the query is normalised and tokenised on `[^\w|*]`,
+   * a leading or trailing `*` is a wildcard, the raw input is one more alternative, alternatives are ORed, stop words
+   * (in ≥ floor(66% of the published items)) are ignored. See `evaluator/full-text.ts`.
    */
   | { readonly type: 'FullText'; readonly value: string }
   | {
@@ -69,13 +69,16 @@ export type Criterion =
       readonly values: readonly number[];
     }
   | {
-      /** owner: `ownerId IN`; group: the owner is placed below one of the user groups (content ids); modifier: the published version's creator IN (A.5). */
+      /** owner: `ownerId IN`; group: the owner is placed below one of the user groups (content ids); modifier: the published version's creator IN. */
       readonly type: 'UserMetadata';
       readonly target: 'owner' | 'group' | 'modifier';
       readonly values: readonly number[];
     }
   | {
-      /** Field index data of the current version (A.8); see `evaluator/indexed-field-values.ts` for each type family. */
+      /**
+       * Field index data of the current version, compared as by Legacy; see `evaluator/indexed-field-values.ts` for
+       * each type family.
+       */
       readonly type: 'Field';
       /** Field definition identifier, looked up across all content types. */
       readonly target: string;
@@ -85,13 +88,13 @@ export type Criterion =
     }
   /** The field (index data of the current version, language as for Field) is empty / not empty. */
   | { readonly type: 'IsFieldEmpty'; readonly target: string; readonly value: boolean }
-  /** The content type is / is not a container (A.5). */
+  /** The content type is / is not a container. */
   | { readonly type: 'IsContainer'; readonly value: boolean }
-  /** The item is / is not a user (has a user account) (A.5). */
+  /** The item is / is not a user (has a user account). */
   | { readonly type: 'IsUserBased'; readonly value: boolean }
-  /** The item is a user whose account is enabled / disabled (A.5). */
+  /** The item is a user whose account is enabled / disabled. */
   | { readonly type: 'IsUserEnabled'; readonly value: boolean }
-  /** The item is a user with one of these content ids (A.5). */
+  /** The item is a user with one of these content ids. */
   | { readonly type: 'UserId'; readonly values: readonly number[] }
   /** Case-insensitive login match; `*` in a value is a wildcard (`adm*`); several values mean any of them. */
   | { readonly type: 'UserLogin'; readonly values: readonly string[] }
@@ -99,11 +102,11 @@ export type Criterion =
   | { readonly type: 'UserEmail'; readonly values: readonly string[] }
   /** Locations bookmarked by `userId` (a location criterion: invalid in a content search). */
   | { readonly type: 'IsBookmarked'; readonly userId: number; readonly value: boolean }
-  /** The item is in one of the object states (A.5). */
+  /** The item is in one of the object states. */
   | { readonly type: 'ObjectStateId'; readonly values: readonly number[] }
-  /** The item is in a state with one of the identifiers, of the group `groupIdentifier` when set (A.5). */
+  /** The item is in a state with one of the identifiers, of the group `groupIdentifier` when set. */
   | { readonly type: 'ObjectStateIdentifier'; readonly values: readonly string[]; readonly groupIdentifier: string | null }
-  /** Case-insensitive name match of the current version in any translation; `*` is a wildcard (A.5). */
+  /** Case-insensitive name match of the current version in any translation; `*` is a wildcard. */
   | { readonly type: 'ContentName'; readonly value: string }
   | ImageCriterion;
 
@@ -123,14 +126,14 @@ export interface LogicalNot {
   readonly criterion: Criterion;
 }
 
-/** Operators of range-capable criteria (DateMetadata, LocationDepth, LocationPriority), A.5. */
+/** Operators of range-capable criteria (DateMetadata, LocationDepth, LocationPriority). */
 export type RangeOperator = 'EQ' | 'IN' | 'GT' | 'GTE' | 'LT' | 'LTE' | 'BETWEEN';
-/** Operators of the Field criterion (A.8). */
+/** Operators of the Field criterion. */
 export type FieldOperator = RangeOperator | 'LIKE' | 'CONTAINS';
 
 /** Every range operator, in Ibexa's order (for parsers and validation). */
 export const RANGE_OPERATORS: readonly RangeOperator[] = ['IN', 'EQ', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN'];
-/** Every Field operator, in Ibexa's order (A.5 `Unexpected Field operator. Expected one of: ...`). */
+/** Every Field operator, in Ibexa's order (as its REST error `Unexpected Field operator. Expected one of: ...`). */
 export const FIELD_OPERATORS: readonly FieldOperator[] = ['IN', 'EQ', 'GT', 'GTE', 'LT', 'LTE', 'LIKE', 'BETWEEN', 'CONTAINS'];
 
 /** A closed numeric range; `max` null means unbounded. */
@@ -141,7 +144,7 @@ export interface NumericRange {
 
 /**
  * Image criteria on the stored data of an `ezimage` field of the current version (5.x REST `Image*Criterion`),
- * in the field's language chosen as for Field (A.8). An image without the measured property never matches.
+ * in the field's language chosen as for Field. An image without the measured property never matches.
  */
 export type ImageCriterion =
   | {
@@ -179,7 +182,7 @@ export type CriterionOf<T extends Criterion['type']> = Extract<Criterion, { read
 
 /**
  * Criterion variants that need a location of their own (Ibexa `Criterion\Location\*`): rejected in a content
- * search with InvalidArgumentError (A.5 IsBookmarked, A.9).
+ * search with InvalidArgumentError, as Ibexa rejects `IsBookmarked` in a content query (REST 406).
  */
 export const LOCATION_ONLY_CRITERIA: ReadonlySet<Criterion['type']> = new Set(['IsBookmarked', 'LocationDepth', 'LocationPriority', 'IsMainLocation']);
 

@@ -3,7 +3,7 @@ import type { SortClause } from './sort-clause.js';
 
 /**
  * A search (Ibexa `Query` / `LocationQuery`; which one is decided by the SearchService method called).
- * `filter` and `query` are ANDed (no scoring engine), `limit` defaults to 25 and `offset` to 0 (A.3).
+ * `filter` and `query` are ANDed (no scoring engine), `limit` defaults to 25 and `offset` to 0 (as Ibexa's `Query`).
  */
 export interface Query {
   readonly filter?: Criterion;
@@ -17,7 +17,7 @@ export interface Query {
 
 /**
  * A location search (Ibexa `LocationQuery`): the same shape as {@link Query}; hits are locations, one per
- * location (root excluded), and location criteria apply to the hit's own location (A.9).
+ * location (root excluded), and location criteria apply to the hit's own location.
  */
 export type LocationQuery = Query;
 
@@ -25,7 +25,7 @@ export type LocationQuery = Query;
  * Translation filter of a search (Ibexa `$languageFilter`). With `languages`, hits are restricted to items having
  * one of them or (with `useAlwaysAvailable`) being always available — the search service ANDs a LanguageCode
  * criterion — and Field/FullText criteria and the Field sort clause read the translation chosen by priority
- * (A.8); without it they read the main language (Field) or every language (FullText).
+ * (as the Legacy Field criterion does); without it they read the main language (Field) or every language (FullText).
  */
 export interface LanguageFilter {
   /** Languages to load and match on, by priority; all when absent or empty. */

@@ -1,9 +1,9 @@
-/** Direction of a sort clause: exactly Ibexa's `Query::SORT_ASC` / `SORT_DESC` strings (A.6). */
+/** Direction of a sort clause: exactly Ibexa's `Query::SORT_ASC` / `SORT_DESC` strings. */
 export type SortDirection = 'ascending' | 'descending';
 
 /**
  * Sort clauses (Ibexa `Query\SortClause`). Location clauses are valid only in location searches
- * (search-auth-errors-data.md A.6). Ties are broken by content id (content search) or location id
+ * (Ibexa rejects them in a content search). Ties are broken by content id (content search) or location id
  * (location search), ascending, so that results are deterministic on every engine. Null keys sort first
  * ascending and last descending; strings order by code point (docs/adr/0004-search-semantics.md).
  *
@@ -11,7 +11,7 @@ export type SortDirection = 'ascending' | 'descending';
  * content's dates; SectionIdentifier / SectionName the section's; ContentTypeIdentifier / ContentTypeName the
  * type's (name in its main language, else the identifier); Location* the hit's location (location search);
  * Score orders nothing (no engine scores); Field the field's (sortKeyInt, sortKeyString) of the given content
- * type, in the language chosen as for the Field criterion — hits of other types have no key (A.6).
+ * type, in the language chosen as for the Field criterion — hits of other types have no key.
  */
 export type SortClause =
   | { readonly type: 'ContentId'; readonly direction: SortDirection }

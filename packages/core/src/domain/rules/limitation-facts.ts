@@ -67,7 +67,7 @@ export interface ParentFacts {
 
 /**
  * What the values of a limitation are, so that role management can check they exist
- * (search-auth-errors-data.md B.5 "Identifier constants"): content type ids, section ids, location ids, subtree
+ * (what Ibexa's limitation identifiers hold): content type ids, section ids, location ids, subtree
  * path strings, object state ids, language codes, the owner/group flags, depths, siteaccess CRCs, version status
  * codes, user group ids (MemberOf, `-1` = the current user's groups), role ids.
  */
@@ -92,7 +92,7 @@ export interface LimitationType {
   readonly valueKind: LimitationValueKind;
   evaluate(values: readonly string[], facts: PermissionFacts): Promise<boolean>;
   /**
-   * The criterion matching the content this limitation grants (for `content/read` search filtering, B.5), or
+   * The criterion matching the content this limitation grants (for `content/read` search filtering), or
    * null when it cannot be expressed (the policy then grants nothing in searches).
    */
   toCriterion(values: readonly string[], facts: Pick<PermissionFacts, 'userId' | 'userGroupIds'>): Promise<Criterion | null>;

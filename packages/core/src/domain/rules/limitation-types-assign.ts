@@ -5,7 +5,7 @@ import { intersects, ints } from './limitation-facts.js';
 export const SELF_VALUE = '-1';
 
 /**
- * Limitations of assignments (search-auth-errors-data.md B.5): NewSection (`section/assign`), NewState
+ * Ibexa's limitations of assignments: NewSection (`section/assign`), NewState
  * (`state/assign`), ChangeOwner (`content/create|edit`), MemberOf and Role (`role/assign`), and SiteAccess
  * (`user/login`). They only vote on checks that carry the matching target; otherwise they deny (fail closed),
  * except ChangeOwner, which only restricts an actual owner change.

@@ -5,7 +5,7 @@ import { intersects, ints, startsWithAny } from './limitation-facts.js';
 const STATUS_CODES = { DRAFT: '0', PUBLISHED: '1', ARCHIVED: '3' } as const;
 
 /**
- * The limitations on content (search-auth-errors-data.md B.5): Class, Section, Owner, Group, Node, Subtree, State,
+ * Ibexa's limitations on content: Class, Section, Owner, Group, Node, Subtree, State,
  * Language and Status on existing content; Class, Section, Node, Subtree and Language also on content being created
  * (Node and Subtree then look at the future parents). Anything else a limitation does not know votes no.
  */

@@ -2,7 +2,7 @@ import type { LimitationType } from './limitation-facts.js';
 import { intersects, ints } from './limitation-facts.js';
 
 /**
- * The limitations of `content/create` on the future parents (search-auth-errors-data.md B.5): ParentClass,
+ * Ibexa's limitations of `content/create` on the future parents: ParentClass,
  * ParentOwner, ParentGroup and ParentDepth hold when every parent satisfies them. They never filter searches.
  */
 export const PARENT_LIMITATION_TYPES: Readonly<Record<string, LimitationType>> = {

@@ -66,7 +66,7 @@ const facts = (subject: SubjectFacts, userId = 14): PermissionFacts => ({
 const vote = (identifier: string, values: string[], subject: SubjectFacts, userId?: number) =>
   evaluateLimitation({ identifier, values }, facts(subject, userId));
 
-describe('limitation evaluation (search-auth-errors-data.md B.5)', () => {
+describe('limitation evaluation (Ibexa limitations)', () => {
   it.each([
     ['Class', ['2'], ['1'], content()],
     ['Class', ['2'], ['1'], create()],
@@ -135,7 +135,7 @@ describe('limitation evaluation (search-auth-errors-data.md B.5)', () => {
   });
 });
 
-describe('policy map (search-auth-errors-data.md B.5 table)', () => {
+describe('policy map (Ibexa policies.yml)', () => {
   it('knows every limitation it allows', () => {
     for (const functions of Object.values(POLICY_MAP)) {
       for (const identifiers of Object.values(functions)) for (const identifier of identifiers) expect(LIMITATION_TYPES).toHaveProperty([identifier]);

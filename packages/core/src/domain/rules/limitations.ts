@@ -15,7 +15,7 @@ export type {
 } from './limitation-facts.js';
 
 /**
- * Limitation types by Ibexa identifier (search-auth-errors-data.md B.5, §4.6 list of identifiers). Unknown
+ * Limitation types by Ibexa identifier (those of Ibexa's `policies.yml` and of REST `PolicyCreate`). Unknown
  * identifiers deny.
  */
 export const LIMITATION_TYPES: Readonly<Record<string, LimitationType>> = {

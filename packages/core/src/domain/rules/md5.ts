@@ -6,7 +6,7 @@ const CONSTANTS = Array.from({ length: 64 }, (_, index) => Math.floor(Math.abs(M
 
 /**
  * MD5 of a string's UTF-8 bytes as 32 lower-case hex characters (RFC 1321). Ibexa keys URL alias path elements by
- * the md5 of their lower-cased text (rest.md §3 `urlAliasId` = `<parentId>-<md5>`); core has no crypto module
+ * the md5 of their lower-cased text (the REST `urlAliasId` is `<parentId>-<md5>`); core has no crypto module
  * (Web Crypto lacks MD5), hence this small implementation. Not for security purposes.
  */
 export function md5(text: string): string {

@@ -1,7 +1,6 @@
 /**
- * Modules, their functions and the limitations each function accepts (Ibexa `policies.yml`,
- * search-auth-errors-data.md B.5 "Limitation identifiers and what each policy accepts"). A policy may name `*`
- * as module or function; wildcard policies take no limitations.
+ * Modules, their functions and the limitations each function accepts (Ibexa `policies.yml`). A policy may name
+ * `*` as module or function; wildcard policies take no limitations.
  */
 export const POLICY_MAP: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   content: {

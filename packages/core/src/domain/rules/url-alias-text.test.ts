@@ -18,7 +18,7 @@ describe('md5', () => {
 });
 
 describe('URL alias text', () => {
-  it('turns names into segments like the clean-install aliases (D.1)', () => {
+  it('turns names into segments like the clean-install aliases', () => {
     expect(urlAliasSegment('Guest accounts')).toBe('Guest-accounts');
     expect(urlAliasSegment('Administrator User')).toBe('Administrator-User');
     expect(urlAliasSegment('  Hello, World!  ')).toBe('Hello-World');

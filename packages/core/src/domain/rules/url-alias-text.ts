@@ -1,7 +1,7 @@
 import { md5 } from './md5.js';
 
 /**
- * The URL path segment of a content name (Ibexa's `urlalias` slug transformation, search-auth-errors-data.md D.1:
+ * The URL path segment of a content name (Ibexa's `urlalias` slug transformation; in a clean install
  * "Guest accounts" → `Guest-accounts`): Unicode letters, digits and `_ . ~` are kept with their case, every other
  * run of characters becomes one `-`, and dashes at the ends are dropped. A name with nothing left gives `_1`
  * (Ibexa's SlugConverter default).
@@ -16,7 +16,7 @@ export function segmentKey(text: string): string {
   return md5(text.toLowerCase());
 }
 
-/** The REST id of an alias entry (rest.md §3 `urlAliasId`): `<parentId>-<md5>`. */
+/** The REST id of an alias entry (`urlAliasId`): `<parentId>-<md5>`. */
 export function urlAliasId(parentId: number, textMd5: string): string {
   return `${parentId}-${textMd5}`;
 }

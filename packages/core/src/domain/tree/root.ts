@@ -1,11 +1,11 @@
 import type { ContentInfo } from '../../api/values/content.js';
 
-/** Id of the virtual root location (`/1/`), its own parent (search-auth-errors-data.md D.1). */
+/** Id of the virtual root location (`/1/`), its own parent, as in Ibexa. */
 export const ROOT_LOCATION_ID = 1;
 
 /**
  * The ContentInfo of the virtual root location's content 0, which has no row: Ibexa's kernel synthesises it as
- * "Top Level Nodes" (D.1). Every persistence returns this for location 1.
+ * "Top Level Nodes". Every persistence returns this for location 1.
  */
 export const ROOT_CONTENT_INFO: ContentInfo = {
   id: 0,

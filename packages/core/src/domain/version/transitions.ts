@@ -16,8 +16,8 @@ export interface VersionTransition {
 }
 
 /**
- * The version state machine as one table (the owner's "States and transitions", rest.md §3.1 rows 12–16,
- * search-auth-errors-data.md C.3):
+ * The version state machine as one table (Ibexa REST `COPY`, `PATCH`, `PUBLISH` and `DELETE` on
+ * `/content/objects/{id}/versions/{no}`, and the statuses of their refusals):
  *
  * | operation   | from                       | to        | also |
  * |-------------|----------------------------|-----------|------|

@@ -43,7 +43,7 @@ function authorsFrom(input: unknown): Author[] {
 }
 
 /**
- * Authors (`ezauthor` / `ibexa_author`, rest.md §4.3). Hash: list of `{id, name, email}`, `[]` when empty.
+ * Authors (`ezauthor` / `ibexa_author`). REST hash: list of `{id, name, email}`, `[]` when empty.
  * Setting `defaultAuthor` (`DEFAULT_VALUE_EMPTY` | `DEFAULT_CURRENT_USER`, or Ibexa's integers 0/1; upstream
  * REST emits the integer). Name: the first author's name (Ibexa). Search: lower-cased names as elements;
  * sorted names joined with `,` as sort key (Legacy); names and e-mails as full text.

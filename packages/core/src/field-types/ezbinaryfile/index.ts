@@ -72,7 +72,7 @@ function existingFile(record: UnknownRecord, pending: PendingBinary | null): Bin
 }
 
 /**
- * Binary file (`ezbinaryfile` / `ibexa_binaryfile`, rest.md §4.3). Hash out (core part; REST makes `uri`
+ * Binary file (`ezbinaryfile` / `ibexa_binaryfile`). REST hash out (core part; REST makes `uri`
  * absolute and copies it to `url`): `{id, path: null, inputUri: null, fileName, fileSize, mimeType, uri,
  * downloadCount, url: null}` or null. Input: a new file `{fileName, data: <base64>, fileSize?, mimeType?}`
  * (strict base64, `fileSize` must match) or the resent stored hash kept by `id` (`path`, `url`,

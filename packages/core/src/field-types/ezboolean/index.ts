@@ -7,7 +7,7 @@ import { validateSettingsSchema, validateValidatorSchema } from '../shared/setti
 export type CheckboxValue = boolean;
 
 /**
- * Checkbox (`ezboolean` / `ibexa_boolean`, rest.md §4.3). Hash: `true`/`false`, never null; input also takes
+ * Checkbox (`ezboolean` / `ibexa_boolean`). REST hash: `true`/`false`, never null; input also takes
  * `"true"`/`"false"` and `0`/`1`. Like Ibexa, a checkbox is never empty (so a required checkbox accepts
  * `false`). Name `1`/`0`; search: integer sort key 1/0.
  */

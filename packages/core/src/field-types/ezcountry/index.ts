@@ -28,7 +28,7 @@ function countryNames(value: CountryValue): string[] {
 }
 
 /**
- * Country (`ezcountry` / `ibexa_country`, rest.md §4.3). Hash: list of alpha-2 codes, or null when empty; input
+ * Country (`ezcountry` / `ibexa_country`). REST hash: list of alpha-2 codes, or null when empty; input
  * takes names, alpha-2 or alpha-3 codes (case-insensitive), or a single one as a string; an unknown country is a
  * FieldValueError (Ibexa: InvalidArgumentException). Setting `isMultiple`. Validation (target `country`): one
  * country unless `isMultiple`. Name: country names joined with `, `. Search: lower-cased alpha-2 codes as

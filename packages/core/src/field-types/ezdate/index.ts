@@ -17,7 +17,7 @@ function startOfDay(date: Date): Date {
 }
 
 /**
- * Date (`ezdate` / `ibexa_date`, rest.md §4.3). Hash `{timestamp, rfc850}` (e.g. `Monday, 06-Feb-23 00:00:00
+ * Date (`ezdate` / `ibexa_date`). REST hash `{timestamp, rfc850}` (e.g. `Monday, 06-Feb-23 00:00:00
  * UTC`) or null; input per `dateFromHash`, normalised to midnight UTC. Setting `defaultType`
  * (`DEFAULT_EMPTY` | `DEFAULT_CURRENT_DATE`). Storage: Unix seconds. Search: integer sort key.
  */

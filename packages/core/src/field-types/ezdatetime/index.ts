@@ -43,7 +43,7 @@ const dateIntervalCheck: SettingCheck = (value, _name, all: HashMap) => {
 };
 
 /**
- * Date and time (`ezdatetime` / `ibexa_datetime`, rest.md §4.3). Hash `{timestamp, rfc850}` or null; input
+ * Date and time (`ezdatetime` / `ibexa_datetime`). REST hash `{timestamp, rfc850}` or null; input
  * per `dateFromHash`. Settings `useSeconds`, `defaultType` (`DEFAULT_EMPTY` | `DEFAULT_CURRENT_DATE` |
  * `DEFAULT_CURRENT_DATE_ADJUSTED`) and `dateInterval` (ISO 8601 duration, only with the adjusted default).
  * Storage: Unix seconds. Search: integer sort key.

@@ -8,7 +8,7 @@ import { isBlank, textFromHash, textFromStorage } from '../shared/text.js';
 export type EmailAddressValue = string;
 
 /**
- * E-mail address (`ezemail` / `ibexa_email`, rest.md §4.3). Hash: the address or null. Validator
+ * E-mail address (`ezemail` / `ibexa_email`). REST hash: the address or null. Validator
  * `EmailAddressValidator: {}` (optional `Extent: 'regex'`) checks the syntax when configured (it is by
  * default). Search: lower-cased string sort key and full text.
  */

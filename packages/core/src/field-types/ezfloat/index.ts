@@ -9,7 +9,7 @@ export type FloatValue = NumberValue;
 /**
  * The sort key of a float: 16 lower-case hex digits of the IEEE 754 bits, transformed so that comparing the
  * keys as strings orders them like the numbers (sign bit flipped for positives, all bits inverted for
- * negatives; -0 counts as 0). Legacy keeps floats in `sort_key_string` (rest.md A.8), where a plain decimal
+ * negatives; -0 counts as 0). Legacy keeps floats in `sort_key_string`, where a plain decimal
  * string would sort `10` before `9`; search adapters encode criterion values with this same function.
  */
 export function floatSortKey(value: number): string {
@@ -22,7 +22,7 @@ export function floatSortKey(value: number): string {
 }
 
 /**
- * Float (`ezfloat` / `ibexa_float`, rest.md §4.3). Hash: the number or null; numeric strings are cast.
+ * Float (`ezfloat` / `ibexa_float`). REST hash: the number or null; numeric strings are cast.
  * Validator `FloatValueValidator: {minFloatValue, maxFloatValue}` (null = no bound). Search: `floatSortKey`
  * as the string sort key, the decimal text as full text.
  */

@@ -21,7 +21,7 @@ function coordinate(record: { readonly [key: string]: unknown }, key: 'latitude'
 }
 
 /**
- * Map location (`ezgmaplocation` / `ibexa_gmap_location`, rest.md §4.3). Hash `{latitude, longitude, address}`
+ * Map location (`ezgmaplocation` / `ibexa_gmap_location`). REST hash `{latitude, longitude, address}`
  * or null; coordinates may be numeric strings; both coordinates are required, `address` is optional. Validation
  * checks latitude ∈ [-90, 90] and longitude ∈ [-180, 180]. Name and search use the address.
  */

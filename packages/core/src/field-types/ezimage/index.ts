@@ -150,7 +150,7 @@ function nativeImage(record: UnknownRecord): ImageValue {
 }
 
 /**
- * Image (`ezimage` / `ibexa_image`, rest.md §4.3). Hash out (core part; REST adds `imageId`, `path`,
+ * Image (`ezimage` / `ibexa_image`). REST hash out (core part; REST adds `imageId`, `path`,
  * `variations`): `{id, alternativeText, fileName, fileSize, imageId: null, uri, inputUri: null, width, height,
  * additionalData, mime}` or null. Input: a new image `{fileName, data: <base64>, alternativeText?, fileSize?}`
  * (strict base64; `fileSize` must match; the bytes must sniff as an image), or the resent hash of the stored

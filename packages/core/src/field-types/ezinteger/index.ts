@@ -8,7 +8,7 @@ import { parameterChecks } from '../shared/settings.js';
 export type IntegerValue = NumberValue;
 
 /**
- * Integer (`ezinteger` / `ibexa_integer`, rest.md §4.3). Hash: the integer or null; numeric strings are cast.
+ * Integer (`ezinteger` / `ibexa_integer`). REST hash: the integer or null; numeric strings are cast.
  * Validator `IntegerValueValidator: {minIntegerValue, maxIntegerValue}` (null = no bound; Ibexa treats a
  * maximum of 0 as "no maximum"). Search: integer sort key.
  */

@@ -40,7 +40,7 @@ export function isbn13Problem(compact: string): string | null {
 }
 
 /**
- * ISBN (`ezisbn` / `ibexa_isbn`, rest.md §4.3). Hash: the ISBN string or null. Setting `isISBN13` (default
+ * ISBN (`ezisbn` / `ibexa_isbn`). REST hash: the ISBN string or null. Setting `isISBN13` (default
  * true): when false only ISBN-10 is accepted; when true both ISBN-10 and ISBN-13 are (Ibexa behaviour).
  * Messages and checks follow Ibexa's ISBN type (target `isbn`). Search: lower-cased sort key, full text.
  */

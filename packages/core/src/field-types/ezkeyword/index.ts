@@ -28,7 +28,7 @@ function keywordsFrom(input: unknown): string[] {
 }
 
 /**
- * Keywords (`ezkeyword` / `ibexa_keyword`, rest.md §4.3). Hash: list of strings, `[]` when empty; input also
+ * Keywords (`ezkeyword` / `ibexa_keyword`). REST hash: list of strings, `[]` when empty; input also
  * takes a comma-separated string. Keywords are trimmed and de-duplicated. Name: keywords joined with `, `.
  * Search: lower-cased keywords as collection elements, the joined keywords as sort key and full text.
  */

@@ -16,7 +16,7 @@ export interface RelationValue {
 }
 
 /**
- * Content relation (`ezobjectrelation` / `ibexa_object_relation`, rest.md §4.3). Hash out
+ * Content relation (`ezobjectrelation` / `ibexa_object_relation`). REST hash out
  * `{destinationContentId}` (null when empty; REST adds `destinationContentHref`); input
  * `{destinationContentId}` (an incoming `destinationContentHref` is ignored) or a bare id. Settings
  * `selectionMethod` (`SELECTION_BROWSE` | `SELECTION_DROPDOWN`), `selectionRoot`, `rootDefaultLocation`,

@@ -41,7 +41,7 @@ const selectionLimitCheck: ParameterCheck = (value, name) => {
 };
 
 /**
- * Content relations (`ezobjectrelationlist` / `ibexa_object_relation_list`, rest.md §4.3). Hash out
+ * Content relations (`ezobjectrelationlist` / `ibexa_object_relation_list`). REST hash out
  * `{destinationContentIds}` (`[]` when empty; REST adds `destinationContentHrefs`); input the same hash, a list of
  * ids or one id. Settings `selectionMethod` (SELECTION_* names), `selectionDefaultLocation`,
  * `rootDefaultLocation`, `selectionContentTypes`; validator `RelationListValueValidator: {selectionLimit}`

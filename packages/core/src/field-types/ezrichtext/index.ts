@@ -55,7 +55,7 @@ function isEmptyDocument(xml: string): boolean {
 }
 
 /**
- * Rich text (`ezrichtext` / `ibexa_richtext`, rest.md §4.3). Hash out `{xml}` (REST adds `xhtml5edit` with
+ * Rich text (`ezrichtext` / `ibexa_richtext`). REST hash out `{xml}` (REST adds `xhtml5edit` with
  * `docbookToXhtml5Edit`); input `{xml}` — the key is required — holding DocBook or an XHTML5 edit document
  * (converted), or a bare XML string. The XML is parsed, checked (root element and namespace; no DTD) and
  * stored in canonical form. Empty: a section without content. Name: the text of the first block; search: the

@@ -70,7 +70,7 @@ function indexesFrom(input: unknown): number[] {
 }
 
 /**
- * Selection (`ezselection` / `ibexa_selection`, rest.md §4.3). Hash: list of selected option indexes (`[]` when
+ * Selection (`ezselection` / `ibexa_selection`). REST hash: list of selected option indexes (`[]` when
  * empty, as Ibexa). Settings `isMultiple`, `options` (index → label) and `multilingualOptions`
  * (language → index → label). Validation (target `option`): one option unless `isMultiple`; every index must
  * exist in `options` or in some language of `multilingualOptions`. Name: the labels joined with a space.

@@ -49,7 +49,7 @@ function validateStringLengthConfiguration(configuration: HashMap): ValidationEr
 }
 
 /**
- * Text line (`ezstring` / `ibexa_string`, rest.md §4.3). Hash: the string or null; any scalar is cast to string.
+ * Text line (`ezstring` / `ibexa_string`). REST hash: the string or null; any scalar is cast to string.
  * Validator `StringLengthValidator: {minStringLength, maxStringLength}` (0/null = no limit), counted in
  * characters. Search: lower-cased string sort key and full text.
  */

@@ -7,7 +7,7 @@ import { isBlank, textFromHash, textFromStorage } from '../shared/text.js';
 export type TextBlockValue = string;
 
 /**
- * Text block (`eztext` / `ibexa_text`, rest.md §4.3). Hash: the string or null; scalars are cast to string.
+ * Text block (`eztext` / `ibexa_text`). REST hash: the string or null; scalars are cast to string.
  * Setting `textRows` (editor rows, integer, default 10); no validators. Search: lower-cased sort key, full text.
  */
 export const textBlockFieldType: FieldType<TextBlockValue> = {

@@ -26,7 +26,7 @@ export function formatTime(seconds: number): string {
 }
 
 /**
- * Time (`eztime` / `ibexa_time`, rest.md §4.3). Hash: integer seconds since midnight or null; input also takes
+ * Time (`eztime` / `ibexa_time`). REST hash: integer seconds since midnight or null; input also takes
  * numeric strings and `HH:MM` / `HH:MM:SS`. Settings `useSeconds`, `defaultType` (`DEFAULT_EMPTY` |
  * `DEFAULT_CURRENT_TIME`). Name `HH:MM:SS`; search: integer sort key.
  */

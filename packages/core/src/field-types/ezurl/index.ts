@@ -25,9 +25,9 @@ export function isValidLink(link: string): boolean {
 }
 
 /**
- * URL (`ezurl` / `ibexa_url`, rest.md §4.3). Hash `{link, text}` or null; input `{link, text?}` or a bare link
+ * URL (`ezurl` / `ibexa_url`). REST hash `{link, text}` or null; input `{link, text?}` or a bare link
  * string. Ibexa has no URL validator; this one rejects links with whitespace or an unparsable scheme URL
- * (target `link`). Not searchable: Legacy has no index column (rest.md A.8).
+ * (target `link`). Not searchable: Legacy has no index column for it.
  */
 export const urlFieldType: FieldType<UrlValue> = {
   identifier: 'ezurl',

@@ -144,14 +144,14 @@ const passwordTtlWarningCheck: SettingCheck = (value, name, all) => {
 };
 
 /**
- * User account (`ezuser` / `ibexa_user`, rest.md §4.3). Hash out `{hasStoredLogin, contentId, login, email,
+ * User account (`ezuser` / `ibexa_user`). REST hash out `{hasStoredLogin, contentId, login, email,
  * passwordUpdatedAt (Unix seconds), enabled, maxLogin, plainPassword: null}` or null — never the password
  * hash. Input: the same keys plus `plainPassword` (alias `password`) for a new password and, for BC,
  * `passwordHash`/`passwordHashType`. The content service must take `hasStoredLogin`, `contentId` and the stored
  * hash from the stored account rather than from input, and check unique login/e-mail (`RequireUniqueEmail`).
  * Validation: login required and, for new accounts, matching `UsernamePattern` (target `login`); e-mail required
  * and valid (`email`); a new account needs a password; `PasswordValueValidator` rules on a new plain password
- * (`password`). `prepareForStorage` hashes the plain password. Name: the login. Not searchable (rest.md A.8).
+ * (`password`). `prepareForStorage` hashes the plain password. Name: the login. Not searchable (as in Legacy).
  * Singular: a content type has at most one account field; a content type with one is a user content type
  * (`user-content.ts`).
  */
@@ -236,8 +236,9 @@ export const userAccountFieldType: FieldType<UserAccountValue> = {
   toSearchData: () => NO_SEARCH_DATA,
 
   /**
-   * The account's server-owned data comes from the stored account: login (logins cannot change, rest.md §4.6),
-   * password hash and its date. A client-sent `passwordHash` is never accepted: a new account needs a password.
+   * The account's server-owned data comes from the stored account: login (logins cannot change; REST `UserUpdate`
+   * ignores `login`), password hash and its date. A client-sent `passwordHash` is never accepted: a new account
+   * needs a password.
    */
   reconcileInput(input, stored) {
     if (!stored || stored.passwordHash === null) {

@@ -3,7 +3,7 @@ import { decodeBase64Strict } from './base64.js';
 import { invalidInput, isRecord, toInteger, type UnknownRecord } from './decode.js';
 
 /**
- * Input helpers shared by the Image and Binary file types (rest.md §4.3): a new file is `{fileName, data:
+ * Input helpers shared by the Image and Binary file types (REST input): a new file is `{fileName, data:
  * <base64>, fileSize?}`; an update without a new file resends the stored hash (identified by `id`) without
  * `data`. REST-only output keys that clients echo back are accepted and ignored.
  */

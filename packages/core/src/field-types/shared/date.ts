@@ -2,7 +2,7 @@ import { FieldValueError } from '../field-type.js';
 import { invalidInput, isRecord, toInteger } from './decode.js';
 
 /**
- * Date input and output of the date field types (rest.md §4.3): hash `{timestamp, rfc850}` out;
+ * Date input and output of the date field types: REST hash `{timestamp, rfc850}` out;
  * `{rfc850}`, `{timestring}` or `{timestamp}` in (tried in that order), a bare timestamp or a bare time string.
  * Times are whole Unix seconds; everything is interpreted and printed in UTC.
  */

@@ -85,8 +85,8 @@ export function toFiniteNumber(input: unknown): number | undefined {
 }
 
 /**
- * A boolean from `true`/`false`, the strings `"true"`/`"false"` (any case, rest.md §1.5), `0`/`1` or `"0"`/`"1"`.
- * Returns undefined for anything else.
+ * A boolean from `true`/`false`, the strings `"true"`/`"false"` (any case, as Ibexa's REST parsers take them), `0`/`1`
+ * or `"0"`/`"1"`. Returns undefined for anything else.
  */
 export function toBoolean(input: unknown): boolean | undefined {
   if (typeof input === 'boolean') return input;

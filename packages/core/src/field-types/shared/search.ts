@@ -8,7 +8,7 @@ export const NO_SEARCH_DATA: FieldSearchData = { sortKeyInt: null, sortKeyString
 
 /**
  * A string sort key: lower-cased, cut to 255 characters (code points, never splitting a surrogate pair),
- * or null for null/empty text. rest.md A.8: `sort_key_string` is stored lower-cased.
+ * or null for null/empty text. Legacy stores `sort_key_string` lower-cased.
  */
 export function toSortKeyString(text: string | null): string | null {
   if (text === null || text === '') return null;

@@ -2,7 +2,7 @@ import type { FieldDefinition, Hash } from '../../api/values/content-type.js';
 import type { ValidationError } from '../../errors/repository-error.js';
 
 /**
- * Helpers for field settings and validator configurations (rest.md §4.4). Messages follow Ibexa's field types
+ * Helpers for field settings and validator configurations (their REST hashes). Messages follow Ibexa's field types
  * (`Setting '%setting%' is unknown`, `Validator '%validator%' is unknown`, ...); targets are Ibexa's property
  * paths such as `[isMultiple]` or `[StringLengthValidator][maxStringLength]`.
  */

@@ -3,7 +3,7 @@ import { invalidInput } from './decode.js';
 
 /**
  * Text input of the text field types: strings as they are; numbers and booleans are cast to string because
- * XML input is type-sniffed (rest.md §1.6: `<fieldValue>42</fieldValue>` arrives as the integer 42).
+ * XML input is type-sniffed (Ibexa REST: `<fieldValue>42</fieldValue>` arrives as the integer 42).
  * null/undefined give the empty string.
  * @throws FieldValueError for arrays, objects and non-finite numbers.
  */

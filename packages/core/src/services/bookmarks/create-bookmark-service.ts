@@ -7,7 +7,7 @@ import type { ServiceContext } from '../service-context.js';
 const DEFAULT_LIMIT = 25;
 
 /**
- * The BookmarkService of one user scope (Ibexa `BookmarkService`, rest.md §3.4 K1–K3): bookmarks of the current
+ * The BookmarkService of one user scope (Ibexa `BookmarkService`; REST `/bookmark`): bookmarks of the current
  * user, location-based. `loadLocation` is the location service's (NotFound, `content/read`).
  */
 export function createBookmarkService(context: ServiceContext, loadLocation: (locationId: number) => Promise<Location>): BookmarkService {

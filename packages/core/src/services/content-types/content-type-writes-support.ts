@@ -11,7 +11,7 @@ import { contentTypeFromStorage } from './content-type-values.js';
 const MAX_LENGTHS = { remoteId: 100, urlAliasSchema: 255, nameSchema: 255 } as const;
 
 /**
- * Checks `class/<func>` (search-auth-errors-data.md B.5: no limitations apply to `class/*`).
+ * Checks `class/<func>` (in Ibexa no limitations apply to `class/*`).
  * @throws UnauthorizedError
  */
 export function assertClassPermission(context: ServiceContext, func: 'create' | 'update' | 'delete'): Promise<void> {

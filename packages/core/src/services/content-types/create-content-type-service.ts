@@ -29,7 +29,7 @@ export { contentTypeFromStorage, loadContentTypeValue } from './content-type-val
 
 /**
  * The ContentTypeService (Ibexa `ContentTypeService`): reads need no permission; writes check
- * `class/create|update|delete` (search-auth-errors-data.md B.5), run in one transaction each and invalidate the
+ * `class/create|update|delete`, run in one transaction each and invalidate the
  * cached content types. One operation per module: groups (`content-type-groups.ts`), create and copy
  * (`create-content-type.ts`), drafts and deletes (`content-type-drafts.ts`), publish (`publish-content-type-draft.ts`),
  * search (`find-content-types.ts`).

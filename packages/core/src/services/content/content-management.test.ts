@@ -45,14 +45,14 @@ describe('ContentService relations, translations and visibility', () => {
     const polish = await admin.contentService.loadContentListByContentInfo(infos, { languages: ['pol-PL'] });
     expect(new Set(polish[0]?.fields.map((field) => field.languageCode))).toEqual(new Set(['pol-PL']));
     expect(polish[0]?.fields.find((field) => field.fieldDefIdentifier === 'name')?.value).toBe('Dwujęzyczny');
-    // Content 4 has no Polish translation: its main language is kept (A.9).
+    // Content 4 has no Polish translation: its main language is kept.
     expect(new Set(polish[1]?.fields.map((field) => field.languageCode))).toEqual(new Set(['eng-GB']));
     // The anonymous user reads the standard section, published versions only.
     expect(ids(await anonymous.contentService.loadContentListByContentInfo(infos))).toEqual([bilingual.contentId]);
     expect(await admin.contentService.loadContentListByContentInfo([])).toEqual([]);
   });
 
-  it('adds and deletes COMMON relations on drafts only (rest.md §3.1 rows 20–22)', async () => {
+  it('adds and deletes COMMON relations on drafts only', async () => {
     const source = await publishFolder(admin, 'Source', 2);
     const target = await publishFolder(admin, 'Target', 2);
     await expect(admin.contentService.addRelation(source.contentId, 1, target.contentId)).rejects.toBeInstanceOf(BadStateError);

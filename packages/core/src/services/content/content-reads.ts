@@ -24,7 +24,7 @@ export async function requireVersionInfo(context: ServiceContext, contentId: num
 }
 
 /**
- * Checks `content/read`, plus `content/versionread` for a version that is not the published one (B.5).
+ * Checks `content/read`, plus `content/versionread` for a version that is not the published one, as in Ibexa.
  * @throws UnauthorizedError
  */
 export async function assertCanRead(
@@ -44,7 +44,7 @@ export async function assertCanRead(
 }
 
 /**
- * The fields of a loaded version in the filter's languages (A.9: all without languages): the filter's languages
+ * The fields of a loaded version in the filter's languages (all without languages): the filter's languages
  * the version has, else the main language.
  */
 export function inFilterLanguages(stored: StoredContent, filter: LanguageFilter): StoredContent {

@@ -14,7 +14,8 @@ async function editableDraft(context: ServiceContext, contentId: number, version
 }
 
 /**
- * Adds a COMMON relation from a draft to another item (Ibexa `ContentService::addRelation`, rest.md §3.1 row 20).
+ * Adds a COMMON relation from a draft to another item (Ibexa `ContentService::addRelation`; REST
+ * `POST /content/objects/{id}/versions/{no}/relations`).
  * @throws NotFoundError unknown item, version or destination; BadStateError `version.notDraft`;
  *   InvalidArgumentError when the draft already has a COMMON relation to the destination; UnauthorizedError.
  */
@@ -31,7 +32,8 @@ export async function addRelation(context: ServiceContext, contentId: number, ve
 }
 
 /**
- * Removes the COMMON relation of a draft to an item (Ibexa `ContentService::deleteRelation`, rest.md §3.1 row 22).
+ * Removes the COMMON relation of a draft to an item (Ibexa `ContentService::deleteRelation`; REST
+ * `DELETE /content/objects/{id}/versions/{no}/relations/{relationId}`).
  * @throws NotFoundError; BadStateError `version.notDraft`; InvalidArgumentError when there is no COMMON relation
  *   to the destination; UnauthorizedError.
  */

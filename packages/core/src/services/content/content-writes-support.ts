@@ -11,8 +11,7 @@ import type { VersionValues } from './content-field-values.js';
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search
- * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine,
- * A.7/A.8).
+ * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine).
  */
 export function indexDocument(
   runtime: Pick<RepositoryRuntime, 'fieldTypes'>,

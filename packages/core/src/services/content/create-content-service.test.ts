@@ -252,7 +252,7 @@ describe('ContentService', () => {
       expect(root.locations.map((location) => location.id)).toEqual([2]);
       expect(root.totalCount).toBe(1);
       const asAdmin = await admin.locationService.loadLocationChildren(1);
-      // PATH sorts as a string (rest.md A.6): /1/43/ before /1/5/.
+      // PATH sorts as a string, as Legacy orders `path_string`: /1/43/ before /1/5/.
       expect(asAdmin.locations.map((location) => location.id)).toEqual([2, 43, 5]);
     });
   });

@@ -17,9 +17,9 @@ import { acceptFieldInputs, computeNames, fieldRelations, toNewFields, validateF
 import { prepareValues, withStoredFiles } from './prepare-values.js';
 
 /**
- * Creates a content item with a DRAFT version 1 (Ibexa `ContentService::createContent`). The locations are
- * stored as pending and created at the first publication; their sortField/sortOrder come from the content type
- * (rest.md §3.1 row 2). Without a section, the item takes the section of the first parent's content (Ibexa).
+ * Creates a content item with a DRAFT version 1 (Ibexa `ContentService::createContent`). The locations are stored as
+ * pending and created at the first publication; their sortField/sortOrder come from the content type (as Ibexa's
+ * `POST /content/objects` does). Without a section, the item takes the section of the first parent's content (Ibexa).
  *
  * @throws NotFoundError unknown content type, parent location, section or owner.
  * @throws InvalidArgumentError duplicate remoteId; a parent that is not a container.

@@ -18,6 +18,7 @@ export async function deleteContent(context: ServiceContext, contentId: number):
     );
     if (await tx.contentHandler.loadContentInfo(contentId)) await deleteContentData(tx, contentId);
   });
-  // The item may have been a user or a group (its members' groups changed): drop every cached role set (B.5).
+  // The item may have been a user or a group (its members' groups changed): drop every cached role set, as users
+  // inherit their groups' roles.
   context.permissionCache.invalidate();
 }

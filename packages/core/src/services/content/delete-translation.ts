@@ -12,9 +12,10 @@ const mainTranslation = (languageCode: string): BadStateError =>
   new BadStateError('$languageCode', `'${languageCode}' is the main translation of the Content item`, 'translation.main');
 
 /**
- * Deletes a translation from every version of an item (Ibexa `ContentService::deleteTranslation`, rest.md §3.1
- * row 8): versions holding only that translation are deleted; the published version is reindexed and the
- * locations' aliases in that language removed. One transaction.
+ * Deletes a translation from every version of an item (Ibexa `ContentService::deleteTranslation`; REST
+ * `DELETE /content/objects/{id}/translations/{languageCode}`): versions holding only that translation are
+ * deleted; the published version is reindexed and the locations' aliases in that language removed. One
+ * transaction.
  * @throws InvalidArgumentError when no version has the translation (REST 406); BadStateError `translation.main`
  *   (REST 409); NotFoundError; UnauthorizedError without `content/remove` on the translation.
  */
@@ -43,7 +44,8 @@ export async function deleteTranslation(context: ServiceContext, contentId: numb
 }
 
 /**
- * Deletes a translation from a draft (Ibexa `ContentService::deleteTranslationFromDraft`, rest.md §3.1 row 18).
+ * Deletes a translation from a draft (Ibexa `ContentService::deleteTranslationFromDraft`; REST
+ * `DELETE /content/objects/{id}/versions/{no}/translations/{languageCode}`).
  * @throws BadStateError `version.notDraft`, `translation.main` or `translation.last`; InvalidArgumentError when the
  *   draft lacks the translation; NotFoundError; UnauthorizedError without `content/edit` on the translation.
  */

@@ -142,7 +142,8 @@ export function createLocationService(context: ServiceContext): LocationService 
         await context.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
       }
       await context.persistence.transaction((tx) => removeSubtrees(tx, [locationId]));
-      // A deleted location may have been a user's place in a group: drop every cached role set (B.5).
+      // A deleted location may have been a user's place in a group: drop every cached role set, as users inherit
+      // their groups' roles.
       context.permissionCache.invalidate();
     },
   };

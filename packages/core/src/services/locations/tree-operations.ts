@@ -19,7 +19,7 @@ async function require(persistence: PersistenceHandler, locationId: number): Pro
 
 
 /**
- * Moves a subtree (Ibexa `LocationService::moveSubtree`). Errors follow search-auth-errors-data.md C.3: moving
+ * Moves a subtree (Ibexa `LocationService::moveSubtree`). Errors follow Ibexa: moving
  * into the own subtree or onto the current parent is an InvalidArgumentError (REST 406).
  */
 export async function moveSubtree(context: ServiceContext, locationId: number, newParentId: number): Promise<Location> {
@@ -40,7 +40,7 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
     await tx.locationHandler.move(locationId, parent.id);
     await republishLocationAliases(tx, [locationId]);
   });
-  // Users below the moved location may now be in other groups: drop every cached role set (B.5).
+  // Users below the moved location may now be in other groups, whose roles they inherit: drop every cached role set.
   context.permissionCache.invalidate();
   return require(persistence, locationId);
 }

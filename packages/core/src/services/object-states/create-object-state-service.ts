@@ -17,9 +17,9 @@ interface Translated {
 }
 
 /**
- * The ObjectStateService of one user scope (Ibexa `ObjectStateService`, rest.md §3.4 O1–O6, §3.1 rows 30–31).
- * Writes check `state/administrate` and run in one transaction; the default states new content gets are cached
- * (ReferenceCache) and forgotten on every change.
+ * The ObjectStateService of one user scope (Ibexa `ObjectStateService`; REST `/content/objectstategroups` and
+ * `/content/objects/{id}/objectstates`). Writes check `state/administrate` and run in one transaction; the
+ * default states new content gets are cached (ReferenceCache) and forgotten on every change.
  */
 export function createObjectStateService(context: ServiceContext): ObjectStateService {
   const { persistence } = context;

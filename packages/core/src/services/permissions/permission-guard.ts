@@ -29,7 +29,7 @@ export interface PermissionGuard extends PermissionResolver {
   ): Promise<void>;
   /**
    * The criterion to AND into a search so that only content the user may `module/func` matches
-   * (B.5 "Search filtering"); null when unrestricted.
+   * (as Ibexa filters searches); null when unrestricted.
    */
   criterion(module: string, func: string): Promise<Criterion | null>;
 }
@@ -42,7 +42,7 @@ const memo = <T>(load: () => Promise<T>): (() => Promise<T>) => {
 const matches = (granted: string, wanted: string): boolean => granted === '*' || granted === wanted;
 
 /**
- * Evaluates the roles of `userId` (search-auth-errors-data.md B.5): assignments ORed, policies ORed, a policy's
+ * Evaluates the roles of `userId` (as Ibexa's `PermissionResolver`): assignments ORed, policies ORed, a policy's
  * limitations ANDed, the assignment's role limitation ANDed with its policies.
  */
 export function createPermissionGuard(runtime: RepositoryRuntime, userId: number): PermissionGuard {
@@ -131,7 +131,7 @@ export function createPermissionGuard(runtime: RepositoryRuntime, userId: number
 }
 
 /**
- * Whether a role limitation (Section or Subtree, B.5) votes on the facts: it narrows what content a role reaches,
+ * Whether a role limitation (Section or Subtree) votes on the facts: it narrows what content a role reaches,
  * so it abstains on targets it does not handle (`user/login`, `role/assign`, a Subtree on a section, ...), as
  * Ibexa's role limitation types do for objects they do not handle — otherwise a subtree-limited Editor could not
  * even log in.

@@ -3,7 +3,7 @@ import type { IdSearchResult } from '../../spi/search-handler.js';
 import type { ServiceContext } from '../service-context.js';
 
 /**
- * Batched `content/read` filtering of lists the user asked for by id (B.5 "Search filtering"): instead of one
+ * Batched `content/read` filtering of lists the user asked for by id (as Ibexa filters searches): instead of one
  * permission evaluation per item — which loads each item's locations for Subtree or Location limitations — the
  * user's read criterion is ANDed with the ids in one search, which is how every search applies permissions.
  * Unrestricted users (no limitation on `content/read`) are never searched.

@@ -11,7 +11,7 @@ async function folder(admin: Awaited<ReturnType<typeof createTestRepository>>['a
   return { contentId: published.contentInfo.id, locationId: published.contentInfo.mainLocationId ?? 0 };
 }
 
-describe('role limitations and drafts in permission checks (search-auth-errors-data.md B.5)', () => {
+describe('role limitations and drafts in permission checks', () => {
   it('lets a user whose role has a Subtree role limitation log in (the limitation abstains on user/login)', async () => {
     const { admin, anonymous } = await createTestRepository();
     const user = await admin.userService.createUser(

@@ -2,7 +2,7 @@ import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 
 /**
  * Content ids of the user groups a content item (a user) belongs to: the contents of every ancestor location
- * of its locations (search-auth-errors-data.md B.5: assignments are inherited up the tree). Two queries.
+ * of its locations (as in Ibexa, a user inherits the role assignments of every group above it). Two queries.
  */
 export async function loadGroupIdsOf(persistence: PersistenceHandler, contentId: number): Promise<number[]> {
   const locations = await persistence.locationHandler.loadByContent(contentId);

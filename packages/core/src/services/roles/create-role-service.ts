@@ -27,7 +27,7 @@ import { addPolicy, deletePolicy, updatePolicy, updateRole } from './role-shortc
 import { assertRole, requireRole } from './role-support.js';
 
 /**
- * The RoleService of one user scope (Ibexa `RoleService`, search-auth-errors-data.md B.5): drafts
+ * The RoleService of one user scope (Ibexa `RoleService`): drafts
  * (`role-drafts.ts`), the REST shortcuts on published roles (`role-shortcuts.ts`), assignments
  * (`role-assignments.ts`), limitation checks (`limitation-validation.ts`).
  */

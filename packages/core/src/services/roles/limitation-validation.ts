@@ -10,7 +10,7 @@ const INT = /^-?\d+$/;
 const PATH = /^(\/\d+)+\/?$/;
 
 /**
- * Checks a policy (Ibexa `RoleService` policy validation, search-auth-errors-data.md B.5 table, rest.md §4.6):
+ * Checks a policy (Ibexa `RoleService` policy validation against `policies.yml`; REST `PolicyCreate`):
  * the module/function exists, each limitation identifier is known (else NotFound, as Ibexa's REST parser does),
  * allowed for the function and given once, and its values exist.
  * @throws InvalidArgumentError unknown module/function, a limitation not allowed there or on a wildcard policy.
@@ -40,7 +40,8 @@ export async function validatePolicy(context: ServiceContext, struct: PolicyCrea
 }
 
 /**
- * Checks a role assignment's limitation (Ibexa `RoleLimitation`: `Section` or `Subtree`, rest.md §4.6).
+ * Checks a role assignment's limitation (Ibexa `RoleLimitation`: `Section` or `Subtree`, as REST `RoleAssignInput`
+ * takes).
  * @throws LimitationValidationError another identifier, or values that do not exist.
  */
 export async function validateRoleLimitation(context: ServiceContext, limitation: RoleLimitationInput): Promise<Limitation> {

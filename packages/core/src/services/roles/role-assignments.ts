@@ -8,8 +8,8 @@ import { validateRoleLimitation } from './limitation-validation.js';
 import { assertRole, requireRole } from './role-support.js';
 
 /**
- * Role assignments (Ibexa `RoleService::assignRoleTo*`, `removeRoleAssignment`, `getRoleAssignments*`;
- * search-auth-errors-data.md B.5): `role/assign` (Role and MemberOf limitations) to change them, `role/read` to
+ * Role assignments (Ibexa `RoleService::assignRoleTo*`, `removeRoleAssignment`, `getRoleAssignments*`):
+ * `role/assign` (Role and MemberOf limitations) to change them, `role/read` to
  * list them. Every change drops the cached role sets.
  */
 

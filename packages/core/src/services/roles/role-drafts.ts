@@ -7,7 +7,7 @@ import { validatePolicy } from './limitation-validation.js';
 import { assertIdentifierFree, assertRole, requireDraft, requireDraftPolicy, requireRole } from './role-support.js';
 
 /**
- * Role drafts (Ibexa `RoleService`, search-auth-errors-data.md B.5 "Roles have drafts"): a new role starts as a
+ * Role drafts (Ibexa `RoleService`): a new role starts as a
  * draft; a published role is changed through a draft of it that replaces it when published. One operation per
  * function, each a single atomic storage write (callers compose them in a transaction).
  */

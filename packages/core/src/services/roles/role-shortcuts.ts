@@ -14,10 +14,10 @@ import {
 import { requireRole } from './role-support.js';
 
 /**
- * The REST shortcuts on a published role (rest.md §3.5 rows 34 and 40–42; Ibexa's deprecated `updateRole`,
- * `addPolicy`, `updatePolicy`, `deletePolicy`): a draft of the role is created, changed and published in one
- * transaction, so a failing change leaves neither a draft nor a change behind. Published policies keep their ids
- * through the draft.
+ * The REST shortcuts on a published role (`PATCH /user/roles/{id}` and the writes under `…/policies`; Ibexa's
+ * deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`): a draft of the role is created, changed and
+ * published in one transaction, so a failing change leaves neither a draft nor a change behind. Published policies keep
+ * their ids through the draft.
  */
 
 /** Renames a published role. */

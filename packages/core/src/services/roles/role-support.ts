@@ -2,7 +2,7 @@ import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
 
-/** Checks a `role/<func>` permission (no limitations apply to them, B.5). @throws UnauthorizedError */
+/** Checks a `role/<func>` permission (no limitations apply to them in Ibexa). @throws UnauthorizedError */
 export function assertRole(context: ServiceContext, func: 'read' | 'create' | 'update' | 'delete', properties: Record<string, number> = {}): Promise<void> {
   return context.guard.assert('role', func, { kind: 'none' }, properties);
 }
@@ -31,7 +31,7 @@ export function requireDraftPolicy(draft: RoleDraft, policyId: number): PolicyDr
 /**
  * Role identifiers are unique among published roles and drafts (Ibexa: "A Role with identifier ... already
  * exists"). `own` is the draft being renamed (its original role may keep the identifier).
- * @throws InvalidArgumentError (REST 403 on create, rest.md §3.5 row 31)
+ * @throws InvalidArgumentError (REST 403 on `POST /user/roles`)
  */
 export async function assertIdentifierFree(context: ServiceContext, identifier: string, own: RoleDraft | null = null): Promise<void> {
   if (identifier.trim() === '') throw new InvalidArgumentError('identifier', 'A role identifier must not be empty');

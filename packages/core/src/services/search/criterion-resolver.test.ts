@@ -28,7 +28,7 @@ const sources: ResolutionSources = {
 
 const resolve = (criterion: Criterion, target: 'content' | 'location' = 'content'): Promise<Criterion> => resolveCriterion(criterion, target, sources);
 
-describe('Field target resolution (A.8)', () => {
+describe('Field target resolution', () => {
   it('finds the searchable definitions of a name across content types', () => {
     expect(resolveFieldCriterionTarget('name', clean, fieldTypes).map((target) => target.contentTypeIdentifier)).toEqual([
       'folder', 'user_group', 'image', 'file',
@@ -75,7 +75,7 @@ describe('Field target resolution (A.8)', () => {
   });
 });
 
-describe('criterion resolution (A.5–A.9)', () => {
+describe('criterion resolution', () => {
   it('resolves content type identifiers to ids inside logical operators', async () => {
     const criterion: Criterion = { type: 'LogicalNot', criterion: { type: 'LogicalOr', criteria: [{ type: 'ContentTypeIdentifier', values: ['article', 'folder'] }] } };
     expect(await resolve(criterion)).toEqual({ type: 'LogicalNot', criterion: { type: 'LogicalOr', criteria: [{ type: 'ContentTypeId', values: [2, 1] }] } });

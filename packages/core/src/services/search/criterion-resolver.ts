@@ -5,7 +5,7 @@ import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
 import { assertImageFieldTarget, resolveFieldCriterionTarget } from './field-target.js';
 
-/** Whether a search returns content items or locations (A.9). */
+/** Whether a search returns content items or locations. */
 export type SearchTarget = 'content' | 'location';
 
 /** What resolution reads, loaded lazily and at most once per search. */
@@ -22,8 +22,8 @@ const invalid = (whatIsWrong: string): InvalidArgumentError => new InvalidArgume
 const UNARY: ReadonlySet<FieldOperator> = new Set(['EQ', 'GT', 'GTE', 'LT', 'LTE', 'LIKE', 'CONTAINS']);
 
 /**
- * Checks the number of values an operator takes (A.8): one for EQ/GT/GTE/LT/LTE/LIKE/CONTAINS, exactly two for
- * BETWEEN, any number for IN (none matches nothing).
+ * Checks the number of values an operator takes (as the Legacy Field criterion): one for
+ * EQ/GT/GTE/LT/LTE/LIKE/CONTAINS, exactly two for BETWEEN, any number for IN (none matches nothing).
  * @throws InvalidArgumentError `Too many arguments for unary operator`, `Missing value for the <op> operator`,
  *   `BETWEEN needs exactly two values`.
  */
@@ -54,9 +54,9 @@ const checkRange = (type: string, range: NumericRange | null): void => {
 };
 
 /**
- * Validates and normalises a criterion tree before a SearchHandler sees it (search-auth-errors-data.md A.5–A.9):
+ * Validates and normalises a criterion tree before a SearchHandler sees it, as Ibexa does:
  * ContentTypeIdentifier becomes ContentTypeId, location-only criteria are refused in content searches, Field and
- * IsFieldEmpty targets must resolve (A.8), image targets must be image fields, operators get the right number of
+ * IsFieldEmpty targets must resolve, image targets must be image fields, operators get the right number of
  * values, numbers are finite (ids integral), path strings well formed, language codes known; `trashed`
  * DateMetadata is refused outside the trash.
  *
@@ -152,7 +152,7 @@ export async function resolveCriterion(criterion: Criterion, target: SearchTarge
   }
 }
 
-/** ContentTypeIdentifier → ContentTypeId (A.5). @throws NotFoundError for an unknown identifier */
+/** ContentTypeIdentifier → ContentTypeId, as Ibexa REST does. @throws NotFoundError for an unknown identifier */
 function resolveContentTypeIdentifier(c: CriterionOf<'ContentTypeIdentifier'>, contentTypes: readonly StoredContentType[]): Criterion {
   const ids = c.values.map((identifier) => {
     const type = contentTypes.find((candidate) => candidate.identifier === identifier);

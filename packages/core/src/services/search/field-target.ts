@@ -27,7 +27,7 @@ const hasIndex = (fieldTypes: FieldTypeRegistry, target: FieldTarget): boolean =
 
 /**
  * The searchable field definitions named `identifier` across all content types, for a Field or IsFieldEmpty
- * criterion (search-auth-errors-data.md A.8): definitions marked searchable whose field type has index data.
+ * criterion (as Legacy resolves it): definitions marked searchable whose field type has index data.
  *
  * @throws InvalidArgumentError `No searchable Fields found for the provided Criterion target '<name>'.` when no
  *   content type has a searchable definition of that name (406).
@@ -52,7 +52,7 @@ export function resolveFieldCriterionTarget(
 }
 
 /**
- * The field definition a Field sort clause orders by (A.6): `fieldDefinitionIdentifier` of the content type
+ * The field definition a Field sort clause orders by: `fieldDefinitionIdentifier` of the content type
  * `contentTypeIdentifier`, searchable and with index data.
  * @throws InvalidArgumentError `No searchable Fields found for the provided Sort Clause target …` (406) otherwise,
  *   an unknown content type included.
@@ -93,7 +93,7 @@ export function assertImageFieldTarget(identifier: string, contentTypes: readonl
 /**
  * The field types each Field / IsFieldEmpty target of a (resolved) criterion tree can have in the search index
  * (`ResolvedQuery.fieldTargetTypes`): for every target identifier, the field types of the searchable definitions
- * with index data named so, in any content type (A.8), grouped by the search family each type states. Only such
+ * with index data named so, in any content type, grouped by the search family each type states. Only such
  * definitions are indexed (`indexDocument`; a type change re-indexes its items), so index entries of other types
  * cannot exist. Targets no definition resolves are left out (the search service refuses them before).
  */

@@ -26,7 +26,7 @@ export function locationSortClause(sortField: SortField, sortOrder: SortOrder): 
 
 /**
  * Ids of a page of readable children of a location, ordered by the parent's sort settings, via a location search
- * with the user's `content/read` criterion ANDed in (Ibexa `loadLocationChildren`; B.5 search filtering).
+ * with the user's `content/read` criterion ANDed in (Ibexa `loadLocationChildren`, filtered as Ibexa filters searches).
  */
 export async function findChildLocationIds(
   context: ServiceContext,

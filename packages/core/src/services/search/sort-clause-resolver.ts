@@ -5,7 +5,7 @@ import type { ResolutionSources, SearchTarget } from './criterion-resolver.js';
 import { resolveFieldSortTarget } from './field-target.js';
 
 /**
- * Validates sort clauses before a SearchHandler sees them (search-auth-errors-data.md A.6): location clauses are
+ * Validates sort clauses before a SearchHandler sees them, as Ibexa does: location clauses are
  * refused in content searches, a Field clause must name a searchable field of an existing content type, and the
  * direction must be `ascending` or `descending`.
  *

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo } from '../content/content-reads.js';
 
 /**
- * The SectionService of one user scope (Ibexa `SectionService`, rest.md §3.4 S1–S5): reads check `section/view`,
+ * The SectionService of one user scope (Ibexa `SectionService`; REST `/content/sections`): reads check `section/view`,
  * writes `section/edit`, assignments `section/assign` with the NewSection limitation; every write runs in one
  * transaction.
  */

@@ -19,7 +19,10 @@ async function deleteOrphanedContent(tx: PersistenceHandler, contentIds: readonl
   }
 }
 
-/** The TrashService of one user scope (Ibexa `TrashService`, rest.md §3.4 T1–T6, B.5 restore/cleantrash). */
+/**
+ * The TrashService of one user scope (Ibexa `TrashService`; REST `/content/trash`; policies `content/restore` and
+ * `content/cleantrash`).
+ */
 export function createTrashService(context: ServiceContext): TrashService {
   const { persistence } = context;
   const requireItem = async (trashItemId: number): Promise<TrashItem> => {

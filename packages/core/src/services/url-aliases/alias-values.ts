@@ -33,7 +33,7 @@ export function entryPath(entry: UrlAliasRecord, byNode: ReadonlyMap<number, rea
   return `/${segments.filter((segment) => segment !== '').join('/')}`;
 }
 
-/** The API value of an entry with its path (REST §5.14). */
+/** The API value of an entry with its path (REST renders it as `UrlAlias`). */
 export function toUrlAlias(entry: UrlAliasRecord, path: string, isHistory = !entry.isOriginal): URLAlias {
   const base = {
     id: urlAliasId(entry.parentId, entry.textMd5),

@@ -13,7 +13,7 @@ describe('URLAliasService', () => {
   });
   const service = (): Repository['urlAliasService'] => admin.urlAliasService;
 
-  it('knows the clean-install aliases (D.1), case-insensitively, with history entries', async () => {
+  it('knows the clean-install aliases, case-insensitively, with history entries', async () => {
     expect(await service().lookup('/')).toMatchObject({ id: `0-${md5('')}`, type: 'LOCATION', destination: 2, path: '/', isHistory: false });
     expect(await service().lookup('/users/administrator-users/administrator-user')).toMatchObject({
       destination: 15,

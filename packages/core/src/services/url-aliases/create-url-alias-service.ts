@@ -14,7 +14,10 @@ const notFound = (what: string): NotFoundError => new NotFoundError('URLAlias', 
 const inLanguage = (entry: UrlAliasRecord, languageCode: string | undefined): boolean =>
   languageCode === undefined || entry.languageCodes.includes(languageCode) || entry.alwaysAvailable;
 
-/** The URLAliasService of one user scope (Ibexa `URLAliasService`, rest.md §3.4 U1–U3, §3.2 row 13). */
+/**
+ * The URLAliasService of one user scope (Ibexa `URLAliasService`; REST `/content/urlaliases`,
+ * `/content/locations/{path}/urlaliases`).
+ */
 export function createUrlAliasService(context: ServiceContext): URLAliasService {
   const handler = context.persistence.urlAliasHandler;
   const assertTranslator = (properties: Readonly<Record<string, string | number>> = {}): Promise<void> =>

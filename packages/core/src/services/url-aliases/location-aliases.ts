@@ -6,7 +6,7 @@ import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
 
 /**
  * The generated aliases of locations (Ibexa `UrlAlias\Handler::publishUrlAliasForLocation`, `locationMoved`,
- * `translationRemoved`; rest.md §5.14): one entry per translation of the content's current name, below the
+ * `translationRemoved`): one entry per translation of the content's current name, below the
  * parent location's node, all sharing the location's node id. Runs inside the caller's transaction.
  */
 

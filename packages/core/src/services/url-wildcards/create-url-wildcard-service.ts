@@ -19,7 +19,7 @@ export function matchWildcard(wildcard: URLWildcard, url: string): string | null
   return wildcard.destinationUrl.replace(/\{(\d+)\}/g, (placeholder, index: string) => match[Number(index)] ?? placeholder);
 }
 
-/** The URLWildcardService of one user scope (Ibexa `URLWildcardService`, rest.md §3.4 W1–W3). */
+/** The URLWildcardService of one user scope (Ibexa `URLWildcardService`; REST `/content/urlwildcards`). */
 export function createUrlWildcardService(context: ServiceContext): URLWildcardService {
   const handler = context.persistence.urlWildcardHandler;
   const require = async (id: number): Promise<URLWildcard> => {

@@ -4,7 +4,7 @@ import type { UserCreateStruct } from '../../api/structs/user-structs.js';
 import { BadStateError, ContentFieldValidationError, InvalidArgumentError, NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
 import { createTestRepository, type TestRepository } from '../../testing/test-repository.js';
 
-/** Group content ids of the clean install (search-auth-errors-data.md D.1). */
+/** Group content ids of the Ibexa clean install. */
 const USERS = 4;
 const ADMINISTRATORS = 12;
 const EDITORS = 13;

@@ -18,7 +18,7 @@ import { assignUserToUserGroup, loadUserGroupsOfUser, loadUsersOfUserGroup, unAs
 import { requireGroup, requireUser, toUser } from './user-support.js';
 
 /**
- * The UserService of one user scope (Ibexa `UserService`, rest.md §3.5): one operation per module — creation
+ * The UserService of one user scope (Ibexa `UserService`): one operation per module — creation
  * (`create-user.ts`), update and delete (`update-user.ts`), groups (`user-groups.ts`), membership and lists
  * (`user-membership.ts`).
  */

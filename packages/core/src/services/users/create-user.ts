@@ -27,7 +27,8 @@ export function requiresUniqueEmail(contentType: ContentType): boolean {
 }
 
 /**
- * @throws InvalidArgumentError when another user has this e-mail (rest.md §3.5 row 26: "login/email exists").
+ * @throws InvalidArgumentError when another user has this e-mail (REST 403, as Ibexa answers when the login or
+ *   e-mail exists).
  */
 export async function assertEmailAvailable(context: ServiceContext, email: string, userId: number | null): Promise<void> {
   const others = await context.persistence.userHandler.loadAccountsByEmail(email);

@@ -10,7 +10,7 @@ import { permissionsChanged, requireUser } from './user-support.js';
 import { updateThroughNewVersion } from './versioned-update.js';
 
 /**
- * Updates a user (Ibexa `UserService::updateUser`, rest.md §3.5 row 4): account members (e-mail, password,
+ * Updates a user (Ibexa `UserService::updateUser`; REST `PATCH /user/users/{id}`): account members (e-mail, password,
  * enabled, maxLogin — never the login) and other fields through a new published version, then metadata. The
  * account row follows the published version. One transaction.
  *
@@ -48,7 +48,7 @@ export async function updateUser(context: ServiceContext, userId: number, struct
 
 /**
  * Deletes a user with its locations, versions, account and role assignments (Ibexa `deleteUser`). `content/remove`.
- * @throws BadStateError `user.self` when the current user deletes themselves (REST 403, rest.md §3.5 row 5).
+ * @throws BadStateError `user.self` when the current user deletes themselves (REST 403 on `DELETE /user/users/{id}`).
  */
 export async function deleteUser(context: ServiceContext, userId: number): Promise<void> {
   await requireUser(context, userId);

@@ -7,8 +7,8 @@ import { locationSortClause } from '../search/location-children.js';
 export const DEFAULT_LIST_LIMIT = 25;
 
 /**
- * A page of readable locations matching `criterion` with the user's `content/read` criterion ANDed in (B.5
- * search filtering, never post-filtering), ordered by `parent`'s sort settings (ties by location id) or by
+ * A page of readable locations matching `criterion` with the user's `content/read` criterion ANDed in (as Ibexa
+ * filters searches, never post-filtering), ordered by `parent`'s sort settings (ties by location id) or by
  * location id. A negative `limit` means all.
  */
 export async function findReadableLocations(

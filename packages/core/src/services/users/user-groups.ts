@@ -92,7 +92,7 @@ export async function updateUserGroup(context: ServiceContext, groupId: number, 
 
 /**
  * Deletes a group with its subgroups (Ibexa `deleteUserGroup`; `content/remove`). A group holding users, directly
- * or in a subgroup, is refused (rest.md §3.5 row 20 "403 (group has users)").
+ * or in a subgroup, is refused (REST 403 on `DELETE /user/groups/{path}`, as in Ibexa).
  * @throws BadStateError `userGroup.notEmpty`.
  */
 export async function deleteUserGroup(context: ServiceContext, groupId: number): Promise<void> {
@@ -121,8 +121,8 @@ export async function deleteUserGroup(context: ServiceContext, groupId: number):
 /**
  * Moves a group below another group (Ibexa `moveUserGroup`: its main location subtree moves). Users below it
  * inherit other roles: every cached role set is dropped.
- * @throws NotFoundError unknown group or target (REST 403, rest.md §6); InvalidArgumentError into its own subtree
- *   or onto its current parent; UnauthorizedError.
+ * @throws NotFoundError unknown group or target (REST 403, as Ibexa's user-group move converts it);
+ *   InvalidArgumentError into its own subtree or onto its current parent; UnauthorizedError.
  */
 export async function moveUserGroup(context: ServiceContext, groupId: number, newParentGroupId: number): Promise<void> {
   const { mainLocation } = await requireGroup(context, groupId);

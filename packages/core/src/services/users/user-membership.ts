@@ -8,7 +8,7 @@ import { groupAt, permissionsChanged, requireGroup, requireUser, toUser, userCon
 /**
  * Puts a user into a group (Ibexa `assignUserToUserGroup`): a new location of the user below the group's main
  * location (`content/manage_locations` and `content/create` there). Cached role sets are dropped.
- * @throws InvalidArgumentError when the user is already in the group (REST 406, rest.md §3.5 row 7).
+ * @throws InvalidArgumentError when the user is already in the group (REST 406 on `POST /user/users/{id}/groups`).
  */
 export async function assignUserToUserGroup(context: ServiceContext, userId: number, groupId: number): Promise<void> {
   await requireUser(context, userId);
@@ -25,7 +25,7 @@ export async function assignUserToUserGroup(context: ServiceContext, userId: num
  * Takes a user out of a group (Ibexa `unAssignUserFromUserGroup`): its location below the group's main location
  * is deleted (`content/manage_locations` and `content/remove`). Cached role sets are dropped.
  * @throws InvalidArgumentError when the user is not in the group; BadStateError `user.lastGroup` when it is the
- *   user's only location (both REST 403, rest.md §3.5 row 8).
+ *   user's only location (both REST 403 on `DELETE /user/users/{id}/groups/{groupLocationId}`).
  */
 export async function unAssignUserFromUserGroup(context: ServiceContext, userId: number, groupId: number): Promise<void> {
   await requireUser(context, userId);

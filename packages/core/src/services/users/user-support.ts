@@ -8,9 +8,9 @@ import type { ServiceContext } from '../service-context.js';
 import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
 import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 
-/** Identifier of the content type of user groups (search-auth-errors-data.md D.3: `user_group`, id 3). */
+/** Identifier of the content type of user groups (in a clean install `user_group`, id 3). */
 export const USER_GROUP_TYPE_IDENTIFIER = 'user_group';
-/** Identifier of the default content type of users (D.3: `user`, id 4). */
+/** Identifier of the default content type of users (in a clean install `user`, id 4). */
 export const USER_TYPE_IDENTIFIER = 'user';
 
 /** A User from its account and ContentInfo. */
@@ -90,7 +90,7 @@ export async function userGroupContentTypeIds(context: ServiceContext): Promise<
   return type ? [type.id] : [];
 }
 
-/** Forgets every cached role set: group membership, roles or assignments changed (B.5, PermissionCache). */
+/** Forgets every cached role set: group membership, roles or assignments changed (PermissionCache). */
 export function permissionsChanged(context: ServiceContext): void {
   context.permissionCache.invalidate();
 }

@@ -10,7 +10,7 @@ const policy = (module: string, func: string, limitations: PolicyRecord['limitat
 });
 
 /**
- * Contract of the role writes (search-auth-errors-data.md B.5): drafts of new and published roles, policies,
+ * Contract of the role writes: drafts of new and published roles, policies,
  * publishing with stable policy ids, deleting roles, assignments by role, subject and id; plus the user reads the
  * user service needs (accounts in bulk, drafts of a user).
  */

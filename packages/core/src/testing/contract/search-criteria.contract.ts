@@ -7,7 +7,7 @@ import type { TestRunner } from '../test-runner.js';
 type Case = readonly [name: string, criterion: Criterion, expected: readonly ScenarioKey[], languageFilter?: LanguageFilter];
 
 /**
- * Hand-written cases for every criterion the SearchHandler receives (search-auth-errors-data.md A.5–A.9; the
+ * Hand-written cases for every criterion the SearchHandler receives (Legacy semantics; the
  * service resolves ContentTypeIdentifier before): content searches restricted to the scenario's subtree, with
  * the expected items spelled out (see search-scenario.ts).
  */
@@ -99,7 +99,7 @@ export function searchCriteriaContract(runner: TestRunner, create: () => Promise
       expect(await users({ type: 'ContentTypeGroupId', values: [2] })).toEqual([4, 10, 11, 12, 13, 14, 42, id('searcher')]);
     });
 
-    it('matches Field criteria per field type family and language (A.8)', async () => {
+    it('matches Field criteria per field type family and language', async () => {
       const cases: Case[] = [
         ['text EQ lower-cased', field('title', 'EQ', 'ALPHA centauri'), ['alpha']],
         ['text EQ in a translation', field('title', 'EQ', 'Alfa Centauri'), [], {}],
@@ -134,7 +134,7 @@ export function searchCriteriaContract(runner: TestRunner, create: () => Promise
       for (const testCase of cases) await expectHits(testCase);
     });
 
-    it('matches full text with tokens, wildcards and languages (A.7)', async () => {
+    it('matches full text with tokens, wildcards and languages', async () => {
       const cases: Case[] = [
         ['a word', { type: 'FullText', value: 'quick' }, ['alpha']],
         ['any word of several', { type: 'FullText', value: 'QUICK dog' }, ['alpha', 'beta']],

@@ -11,7 +11,7 @@ import type { RepositorySeed } from '../../spi/seed.js';
 
 /**
  * Data of the search contract suites: the clean install (eng-GB, pol-PL) plus two content types with a field of
- * every comparison family (search-auth-errors-data.md A.8), and a builder that publishes items through the SPI
+ * every comparison family of the Legacy Field criterion, and a builder that publishes items through the SPI
  * only — create, publish, place, set states, index — so that every engine receives identical data and ids.
  */
 

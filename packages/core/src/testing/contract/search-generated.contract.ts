@@ -118,7 +118,7 @@ const languageFilterArbitrary: fc.Arbitrary<LanguageFilter> = fc.constantFrom<La
 );
 
 /**
- * Generated cases (search-auth-errors-data.md A.5–A.9): a random content set is built through the SPI in the store
+ * Generated cases: a random content set is built through the SPI in the store
  * under test and in core's in-memory reference; random criterion trees, sort clauses, language filters, offsets
  * and limits must give identical results on both — same ids in the same order, same total (the tie-break fixes
  * the order of every query). Half of the queries carry the field types of their Field targets, as the search

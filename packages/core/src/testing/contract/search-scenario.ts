@@ -5,7 +5,7 @@ import { indexSeededContent, type ItemSpec, publishItem, type PublishedItem, sea
 
 /**
  * The hand-written search scenario: below a `root` folder (under Home), items whose expected hits the contract
- * cases spell out (search-auth-errors-data.md A.5–A.9). Dates are Unix seconds in the specs below.
+ * cases spell out. Dates are Unix seconds in the specs below.
  *
  * | key | type | languages | notes |
  * |---|---|---|---|

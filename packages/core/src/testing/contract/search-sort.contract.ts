@@ -12,8 +12,8 @@ const byField = (fieldDefinitionIdentifier: string, direction: 'ascending' | 'de
 });
 
 /**
- * Hand-written cases for every sort clause (search-auth-errors-data.md A.6) and for the location-search criteria
- * (A.9), over the scenario of search-scenario.ts; ties break by content id / location id ascending.
+ * Hand-written cases for every sort clause and for the location-search criteria, over the scenario of
+ * search-scenario.ts; ties break by content id / location id ascending.
  */
 export function searchSortContract(runner: TestRunner, create: () => Promise<PersistenceUnderTest>): void {
   const { describe, expect, it } = runner;
@@ -48,7 +48,7 @@ export function searchSortContract(runner: TestRunner, create: () => Promise<Per
       expect(await content([asc('SectionIdentifier'), desc('ContentName')])).toEqual(keys('beta', 'epsilon', 'root', 'gamma', 'delta', 'alpha'));
     });
 
-    it('orders by a field of one content type, other types first ascending (A.6)', async () => {
+    it('orders by a field of one content type, other types first ascending', async () => {
       expect(await content([byField('count', 'ascending')])).toEqual(keys('root', 'gamma', 'delta', 'epsilon', 'alpha', 'beta'));
       expect(await content([byField('count', 'descending')])).toEqual(keys('beta', 'alpha', 'epsilon', 'root', 'gamma', 'delta'));
       expect(await content([byField('count', 'ascending')], { languages: ['pol-PL'] })).toEqual(keys('root', 'beta', 'gamma', 'delta', 'epsilon', 'alpha'));

@@ -20,7 +20,7 @@ export function urlAliasContract(runner: TestRunner, create: () => Promise<Persi
   describe('UrlAliasHandler', () => {
     const store = seededStore(runner, create);
 
-    it('holds the clean-install aliases (D.1) and hands out node ids past them', async () => {
+    it('holds the clean-install aliases and hands out node ids past them', async () => {
       const { urlAliasHandler } = store();
       expect(await urlAliasHandler.loadEntry(0, segmentKey(''))).toMatchObject({ id: 1, text: '', target: { kind: 'location', locationId: 2 } });
       expect(await urlAliasHandler.loadEntry(2, segmentKey('GUEST-ACCOUNTS'))).toMatchObject({ text: 'Guest-accounts', isOriginal: true });

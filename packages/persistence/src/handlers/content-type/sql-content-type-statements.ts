@@ -1,7 +1,7 @@
 /**
- * Precompiled statements of the content type handler (rest.md §3.3 writes, issue #5) on `content_type`,
- * `field_definition` and `content_type_group_link`, keyed by (id, status) like Ibexa Legacy's `ezcontentclass`
- * (id, version): a draft and the published type share an id.
+ * Precompiled statements of the content type handler (the writes behind the REST content type routes) on
+ * `content_type`, `field_definition` and `content_type_group_link`, keyed by (id, status) like Ibexa Legacy's
+ * `ezcontentclass` (id, version): a draft and the published type share an id.
  */
 import { contentTypeStatusCode } from '../../db/codes.js';
 import { sql } from '../../db/statement.js';

@@ -19,8 +19,8 @@ const NAMES_OF_DRAFTS_OF_USER = sql<[creatorId: number]>(
 );
 
 /**
- * DRAFT versions created by a user with their names (Ibexa `loadDraftsForUser`, rest.md §3.5 row 9): two
- * statements on the `content_version.creator_id` index whatever the number of drafts.
+ * DRAFT versions created by a user with their names (Ibexa `loadDraftsForUser`; REST `GET /user/users/{id}/drafts`):
+ * two statements on the `content_version.creator_id` index whatever the number of drafts.
  */
 export async function loadDraftsForUser(ctx: SqlContext, userId: number): Promise<VersionInfo[]> {
   const [rows, nameRows] = await Promise.all([ctx.all(DRAFTS_OF_USER, [userId]), ctx.all(NAMES_OF_DRAFTS_OF_USER, [userId])]);

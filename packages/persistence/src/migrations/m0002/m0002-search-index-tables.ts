@@ -1,7 +1,7 @@
 import { binaryText, type DdlWriter } from '../ddl-writer.js';
 
 /**
- * The search index of issue #3, next to the tables of 0001 (docs/adr/0004-search-semantics.md,
+ * The search index, next to the tables of 0001 (docs/adr/0004-search-semantics.md,
  * packages/persistence/README.md "Search"):
  * - `search_field`: `is_empty` (core's `isEmptyEntry`, for IsFieldEmpty); Field criteria look entries up by
  *   identifier, so the key indexes become `(field_def_identifier, sort_key_int | sort_key_string)`;

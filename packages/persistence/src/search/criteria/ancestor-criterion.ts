@@ -8,7 +8,7 @@ export function pathIds(paths: readonly string[]): number[] {
 }
 
 /**
- * Ancestor (A.5): the location is one of the locations on the given path strings — the ancestors of the last id
+ * Ancestor: the location is one of the locations on the given path strings — the ancestors of the last id
  * and itself (content search: any location of the item).
  */
 export const ancestorCriterion = criterionHandler('Ancestor', (criterion, ctx) => {

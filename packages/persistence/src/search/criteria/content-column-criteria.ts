@@ -3,7 +3,7 @@ import { c } from '../search-aliases.js';
 
 /**
  * Criteria on columns of the content item (Legacy: `c.id IN`, `c.remote_id IN`, `c.content_type_id IN`,
- * `c.section_id IN`; search-auth-errors-data.md A.5). An empty value list matches nothing.
+ * `c.section_id IN`). An empty value list matches nothing.
  */
 export const contentIdCriterion = criterionHandler('ContentId', (criterion) => (query) => {
   query.whereIn(c.id, [...criterion.values]);

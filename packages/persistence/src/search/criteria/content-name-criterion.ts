@@ -8,7 +8,7 @@ import { wildcardCondition } from '../wildcard.js';
 const sn = TABLES.searchName.$as('sn');
 
 /**
- * ContentName (search-auth-errors-data.md A.5, docs/adr/0004): some translation's name of the current version
+ * ContentName (as in Legacy, docs/adr/0004): some translation's name of the current version
  * matches the value case-insensitively, `*` being a wildcard. Names are read from `search_name`, written
  * lower-cased with JavaScript's `toLowerCase` when the version is indexed (SQL `lower()` folds ASCII only on
  * SQLite), so that a literal prefix uses its index.

@@ -9,7 +9,7 @@ const DEFINED = contentTypeStatusCode('DEFINED');
 const tgl = TABLES.contentTypeGroupLink.$as('tgl');
 const ict = TABLES.contentType.$as('ict');
 
-/** ContentTypeGroupId: the item's (published) content type is linked to one of the groups (A.5). */
+/** ContentTypeGroupId: the item's (published) content type is linked to one of the groups. */
 export const contentTypeGroupIdCriterion = criterionHandler('ContentTypeGroupId', (criterion, ctx) => (query) => {
   query.whereIn(
     c.contentTypeId,
@@ -17,7 +17,7 @@ export const contentTypeGroupIdCriterion = criterionHandler('ContentTypeGroupId'
   );
 });
 
-/** IsContainer: the item's (published) content type is (or is not) a container (A.5). */
+/** IsContainer: the item's (published) content type is (or is not) a container. */
 export const isContainerCriterion = criterionHandler('IsContainer', (criterion, ctx) => (query) => {
   query.whereIn(c.contentTypeId, ctx.kx(`${ict}`).select(ict.id).where(ict.status, DEFINED).where(ict.isContainer, criterion.value));
 });

@@ -4,7 +4,7 @@ import { c } from '../search-aliases.js';
 import { sqlOf, fragment } from '../sql-fragment.js';
 
 /**
- * DateMetadata (search-auth-errors-data.md A.5, docs/adr/0004): Unix seconds of `modified` (`c.modified`) or, for
+ * DateMetadata (as in Legacy, docs/adr/0004): Unix seconds of `modified` (`c.modified`) or, for
  * `created` and `published`, the first publication date (`c.published`), compared with the range operator on
  * their indexes. `trashed` is refused by the search service (no trash search) and matches nothing here; an item
  * without a publication date never matches (kept NULL-safe for NOT).

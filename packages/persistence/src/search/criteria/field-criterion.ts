@@ -20,7 +20,7 @@ const fm = TABLES.searchField.$as('fm');
 const fc = TABLES.content.$as('fc');
 
 /**
- * Field (search-auth-errors-data.md A.8, docs/adr/0004-search-semantics.md): some index entry of the field
+ * Field (as in Legacy, docs/adr/0004-search-semantics.md): some index entry of the field
  * `target` (any content type), in the language the query's filter selects for the item, matches the operator per
  * its type's family. The matching entries come from the per-family branches of `field-families.ts`, only for the
  * families of the target's field types when the search service resolved them (`fieldTargetTypes`), else for every

@@ -15,7 +15,7 @@ const IN_MAIN_LANGUAGE = fragment(`JOIN ${mc} ON ${mc.id} = ${wl.contentId}`);
 const MAIN_LANGUAGE = fragment(`${wl.languageCode} = ${mc.mainLanguageCode}`);
 
 /**
- * FullText (search-auth-errors-data.md A.7, core's `evaluator/full-text.ts`): some word of the item's searchable
+ * FullText (as in Legacy; core's `evaluator/full-text.ts`): some word of the item's searchable
  * fields that is not a stop word matches an alternative of the query. Words come from the word index written at
  * publish time with core's `indexWords` (`search_word` dictionary, `search_word_link` postings per item and
  * language), so both sides tokenise identically; which dictionary words the query matches, stop words left out,

@@ -35,7 +35,7 @@ import { userMetadataCriterion } from './user-metadata-criterion.js';
 import { visibilityCriterion } from './visibility-criterion.js';
 
 /**
- * Every criterion the SQL engine translates, one handler per criterion (search-auth-errors-data.md A.5–A.9).
+ * Every criterion the SQL engine translates, one handler per criterion, with the Legacy engine's semantics.
  * Adding a criterion is adding one file and one line here; criteria without a handler fail with
  * NotImplementedError ("No visitor available for: …", as Legacy reports them).
  */

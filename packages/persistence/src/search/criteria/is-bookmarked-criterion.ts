@@ -6,7 +6,7 @@ import { locationMatch } from '../location-condition.js';
 const bm = TABLES.bookmark.$as('bm');
 
 /**
- * IsBookmarked (A.5, a location criterion): the location is (`value` true) or is not (false) bookmarked by the
+ * IsBookmarked (a location criterion): the location is (`value` true) or is not (false) bookmarked by the
  * user, read from the `bookmark` table (user_id, location_id).
  */
 export const isBookmarkedCriterion = criterionHandler('IsBookmarked', (criterion, ctx) =>

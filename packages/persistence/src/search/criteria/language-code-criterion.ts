@@ -7,9 +7,8 @@ const lv = TABLES.contentVersion.$as('lv');
 
 /**
  * LanguageCode: the current version has one of the languages (its `language_codes`), or — with
- * `matchAlwaysAvailable` — the item is always available (Legacy `language_mask & (langs | 1)`,
- * search-auth-errors-data.md A.5). JSON membership per dialect: SQLite `json_each`, PostgreSQL
- * `jsonb_exists_any`.
+ * `matchAlwaysAvailable` — the item is always available (Legacy `language_mask & (langs | 1)`).
+ * JSON membership per dialect: SQLite `json_each`, PostgreSQL `jsonb_exists_any`.
  */
 export const languageCodeCriterion = criterionHandler('LanguageCode', (criterion, ctx) => {
   const codes = [...criterion.values];

@@ -8,7 +8,7 @@ const sio = TABLES.objectState.$as('sio');
 const sig = TABLES.objectStateGroup.$as('sig');
 
 /**
- * ObjectStateIdentifier (A.5): the item is in a state with one of the identifiers, of the state group
+ * ObjectStateIdentifier: the item is in a state with one of the identifiers, of the state group
  * `groupIdentifier` when it is set (any group otherwise).
  */
 export const objectStateIdentifierCriterion = criterionHandler('ObjectStateIdentifier', (criterion, ctx) => (query) => {

@@ -11,18 +11,18 @@ const su = TABLES.searchUser.$as('su');
 
 const accounts = (ctx: CriterionContext) => ctx.kx(`${ua}`).select(ua.contentId);
 
-/** IsUserBased (A.5): the item has (or has not) a user account. */
+/** IsUserBased: the item has (or has not) a user account. */
 export const isUserBasedCriterion = criterionHandler('IsUserBased', (criterion, ctx) => (query) => {
   if (criterion.value) query.whereIn(c.id, accounts(ctx));
   else query.whereNotIn(c.id, accounts(ctx));
 });
 
-/** IsUserEnabled (A.5): the item is a user whose account is enabled (`value` true) or disabled (false). */
+/** IsUserEnabled: the item is a user whose account is enabled (`value` true) or disabled (false). */
 export const isUserEnabledCriterion = criterionHandler('IsUserEnabled', (criterion, ctx) => (query) => {
   query.whereIn(c.id, accounts(ctx).where(ua.enabled, criterion.value));
 });
 
-/** UserId (A.5): the item is a user with one of these content ids. */
+/** UserId: the item is a user with one of these content ids. */
 export const userIdCriterion = criterionHandler('UserId', (criterion, ctx) => (query) => {
   query.whereIn(c.id, accounts(ctx).whereIn(ua.contentId, [...criterion.values]));
 });
@@ -46,8 +46,8 @@ function accountMatch(ctx: CriterionContext, column: 'login' | 'email', patterns
   );
 }
 
-/** UserLogin (A.5): case-insensitive login match; several values mean any of them. */
+/** UserLogin: case-insensitive login match; several values mean any of them. */
 export const userLoginCriterion = criterionHandler('UserLogin', (criterion, ctx) => accountMatch(ctx, 'login', criterion.values));
 
-/** UserEmail (A.5): case-insensitive email match; several values mean any of them. */
+/** UserEmail: case-insensitive email match; several values mean any of them. */
 export const userEmailCriterion = criterionHandler('UserEmail', (criterion, ctx) => accountMatch(ctx, 'email', criterion.values));

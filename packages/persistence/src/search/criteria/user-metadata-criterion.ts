@@ -8,7 +8,7 @@ const ol = TABLES.location.$as('ol');
 const gl = TABLES.location.$as('gl');
 
 /**
- * UserMetadata (search-auth-errors-data.md A.5):
+ * UserMetadata (as in Legacy):
  * - owner: `c.owner_id IN`;
  * - modifier: the creator of the current (published) version is one of the values;
  * - group: the owner has a location strictly below a location of one of the given content items (user groups),

@@ -6,7 +6,7 @@ import { c, l } from '../search-aliases.js';
 const vl = TABLES.location.$as('vl');
 
 /**
- * Visibility (search-auth-errors-data.md A.5, A.9). Location search: the hit's `invisible` flag only. Content
+ * Visibility (as in Legacy). Location search: the hit's `invisible` flag only. Content
  * search: VISIBLE = some location neither hidden nor invisible; HIDDEN = some location hidden or invisible (an
  * item can match both).
  */

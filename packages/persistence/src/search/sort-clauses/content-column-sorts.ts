@@ -3,7 +3,7 @@ import { c } from '../search-aliases.js';
 import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
 
 /**
- * Sort clauses on columns of the content item (search-auth-errors-data.md A.6): ContentId `c.id` (unique in a
+ * Sort clauses on columns of the content item (as in Legacy): ContentId `c.id` (unique in a
  * content search; several locations share it in a location search), ContentName the
  * stored main-language name lower-cased (`c.sort_name`, code-point order as core's evaluator), DateModified
  * `c.modified`, DatePublished `c.published` (NULL first ascending).

@@ -11,7 +11,7 @@ const fst = TABLES.contentType.$as('fst');
 const DEFINED = contentTypeStatusCode('DEFINED');
 
 /**
- * Field (search-auth-errors-data.md A.6, docs/adr/0004): the (sort_key_int, sort_key_string) of the field
+ * Field (as in Legacy, docs/adr/0004): the (sort_key_int, sort_key_string) of the field
  * `fieldDefinitionIdentifier` when the hit's content type is `contentTypeIdentifier`, in the translation selected
  * as for the Field criterion — a LEFT JOIN on `search_field` (primary key prefix `content_id`), so that hits of
  * other types, or without the field in that language, have NULL keys (first ascending, last descending).

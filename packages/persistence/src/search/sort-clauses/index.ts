@@ -6,7 +6,7 @@ import { locationDepthSort, locationIdSort, locationPathSort, locationPrioritySo
 import { scoreSort } from './score-sort.js';
 import { sectionIdentifierSort, sectionNameSort } from './section-sorts.js';
 
-/** Every sort clause the SQL engine translates (search-auth-errors-data.md A.6), one handler each. */
+/** Every sort clause the SQL engine translates, one handler each. */
 export const SORT_CLAUSE_HANDLERS: readonly RegisteredSortClauseHandler[] = [
   contentIdSort,
   contentNameSort,

@@ -3,7 +3,7 @@ import { l } from '../search-aliases.js';
 import { sortClauseHandler, uniqueKey } from '../sort-clause-handler.js';
 
 /**
- * Location sort clauses (search-auth-errors-data.md A.6): depth, path string (string order: `/1/10/` before
+ * Location sort clauses (as in Legacy): depth, path string (string order: `/1/10/` before
  * `/1/2/`), priority, id of the hit's location. In a content search there is no hit location, so they order
  * nothing (core rejects them there before the engine runs; the evaluator compares nulls as equal).
  */

@@ -5,7 +5,7 @@ import type { IndexedItem } from './indexed-item.js';
 /**
  * What the evaluator needs besides the item: the query's language filter (Field, IsFieldEmpty, image criteria,
  * FullText and the Field sort clause read translations through it) and the full-text word statistics of the
- * whole published set (stop words, A.7).
+ * whole published set (the Legacy FullText stop words).
  */
 export interface EvaluationContext {
   readonly languageFilter: LanguageFilter;
@@ -15,10 +15,10 @@ export interface EvaluationContext {
 const usesAlwaysAvailable = (filter: LanguageFilter): boolean => filter.useAlwaysAvailable ?? true;
 
 /**
- * The translation whose field data the Field-like criteria and the Field sort clause compare (A.8):
- * without languages, the content's main language; with languages, the first (highest priority) one the
- * published version has; failing that, the main language when the item is always available and the filter
- * uses always-available; otherwise none (the item has no comparable field).
+ * The translation whose field data the Field-like criteria and the Field sort clause compare (chosen as the Legacy
+ * Field criterion does): without languages, the content's main language; with languages, the first (highest priority)
+ * one the published version has; failing that, the main language when the item is always available and the filter uses
+ * always-available; otherwise none (the item has no comparable field).
  */
 export function fieldLanguage(item: IndexedItem, filter: LanguageFilter): string | null {
   const languages = filter.languages ?? [];
@@ -28,7 +28,7 @@ export function fieldLanguage(item: IndexedItem, filter: LanguageFilter): string
 }
 
 /**
- * The translations whose words FullText searches (A.7 language mask): all without languages; otherwise the
+ * The translations whose words FullText searches (the Legacy language mask): all without languages; otherwise the
  * filter's languages, plus the main language when the item is always available and the filter uses
  * always-available. `null` means every language.
  */

@@ -4,7 +4,7 @@ import { isEmptyEntry, matchFieldEntry } from './indexed-field-values.js';
 import type { ImageFacts, IndexedItem } from './indexed-item.js';
 
 /**
- * Handlers of the criteria on field data (search-auth-errors-data.md A.8 and the 5.x image criteria). Each reads
+ * Handlers of the criteria on field data (the Legacy Field criterion semantics and the 5.x image criteria). Each reads
  * the translation chosen by {@link fieldLanguage}: the main language without a language filter.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { indexedItem, indexEntry } from '../../../testing/contract/search-items.js';
 import { createFullTextIndex, fullTextAlternatives, indexWords, matchesAlternative, normalizeText, stopWordThreshold } from './full-text.js';
 
-describe('FullText tokenising (A.7)', () => {
+describe('FullText tokenising (Legacy engine)', () => {
   it('normalises case and diacritics, transliterating letters without decomposition', () => {
     expect(normalizeText('Crème BRÛLÉE')).toBe('creme brulee');
     expect(normalizeText('Straße Łódź Ærø')).toBe('strasse lodz aero');

@@ -2,15 +2,15 @@ import { assertNever } from '../../../errors/repository-error.js';
 import type { IndexedItem } from './indexed-item.js';
 
 /**
- * Full-text search of the Legacy engine (search-auth-errors-data.md A.7), as pure functions every engine shares:
+ * Full-text search of the Legacy engine, as pure functions every engine shares:
  * an SQL engine writes {@link indexWords} of each field's full text at index time and builds its condition from
  * {@link fullTextAlternatives}, so both sides tokenise identically.
  */
 
-/** Longest indexed word, in code points (A.7). */
+/** Longest indexed word, in code points (Legacy cuts longer words). */
 export const MAX_WORD_LENGTH = 150;
 
-/** Share of the published items a word must reach to be a stop word (A.7 step 6). */
+/** Share of the published items a word must reach to be a stop word (Legacy's stop-word rule). */
 export const STOP_WORD_FACTOR = 0.66;
 
 /** Letters without a canonical decomposition, transliterated as Legacy's transformation chain does. */
@@ -20,9 +20,9 @@ const TRANSLITERATIONS: Readonly<Record<string, string>> = {
 const SPECIAL_LETTERS = new RegExp(`[${Object.keys(TRANSLITERATIONS).join('')}]`, 'gu');
 
 /**
- * Normalises text for indexing and querying (A.7 step 1): lower-cased (JavaScript `toLowerCase`), compatibility
- * decomposition (NFKD) with combining marks removed, and the letters above transliterated (`Straße` → `strasse`,
- * `Łódź` → `lodz`). Other scripts keep their (lower-cased) letters.
+ * Normalises text for indexing and querying alike, as Legacy does: lower-cased (JavaScript `toLowerCase`),
+ * compatibility decomposition (NFKD) with combining marks removed, and the letters above transliterated (`Straße` →
+ * `strasse`, `Łódź` → `lodz`). Other scripts keep their (lower-cased) letters.
  */
 export function normalizeText(text: string): string {
   return text
@@ -35,7 +35,7 @@ export function normalizeText(text: string): string {
 const cut = (word: string): string => (word.length <= MAX_WORD_LENGTH ? word : [...word].slice(0, MAX_WORD_LENGTH).join(''));
 
 /**
- * The distinct words of a text (A.7 indexing): normalised, split on anything but letters, digits and `_`
+ * The distinct words of a text, as Legacy indexes them: normalised, split on anything but letters, digits and `_`
  * (Unicode `\W`), each cut to {@link MAX_WORD_LENGTH} code points. In first-occurrence order.
  */
 export function indexWords(text: string): string[] {
@@ -67,7 +67,7 @@ function alternative(token: string): FullTextAlternative {
 }
 
 /**
- * The alternatives of a FullText query (A.7 steps 2–5): the normalised query split on `[^\w|*]` (so `|` and `*`
+ * The alternatives of a FullText query, as Legacy builds them: the normalised query split on `[^\w|*]` (so `|` and `*`
  * stay inside tokens), each token with its wildcards (a `*` inside a token is literal), plus the raw, unnormalised
  * query as one more alternative. A word matching ANY alternative matches; there are no AND/NOT/phrase operators.
  * Duplicates are removed; an empty query yields only the raw `exact ""`, which matches nothing.
@@ -104,8 +104,8 @@ export function matchesAlternative(alternative: FullTextAlternative, word: strin
 }
 
 /**
- * The stop-word threshold (A.7 step 6): a word found in at least `floor(publishedItems × 0.66)` published items
- * is ignored. With fewer than two published items the threshold is 0 and every word is a stop word, as in Legacy.
+ * The stop-word threshold (Legacy's stop-word rule): a word found in at least `floor(publishedItems × 0.66)` published
+ * items is ignored. With fewer than two published items the threshold is 0 and every word is a stop word, as in Legacy.
  */
 export function stopWordThreshold(publishedItems: number): number {
   return Math.floor(publishedItems * STOP_WORD_FACTOR);

@@ -13,7 +13,7 @@ import {
 
 type Value = string | number | boolean;
 
-describe('Field criterion values (A.8)', () => {
+describe('Field criterion values (Legacy semantics)', () => {
   it('compares an entry by the search family it carries, whatever its field type identifier', () => {
     const custom = { fieldTypeIdentifier: 'custom_type', sortKeyInt: 7, sortKeyString: '7' };
     expect(matchFieldEntry(indexEntry('x', { ...custom, searchFamily: 'integer' }), 'EQ', ['7.9'])).toBe(true);

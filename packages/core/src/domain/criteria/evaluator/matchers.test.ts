@@ -17,7 +17,7 @@ const twoPlaces = indexedItem({
   contentInfo: { mainLocationId: 20 },
 });
 
-describe('reference evaluator: metadata and tree criteria (A.5, A.9)', () => {
+describe('reference evaluator: metadata and tree criteria', () => {
   it('matches content columns, sections, types and groups', () => {
     const item = indexedItem({ id: 5, contentInfo: { contentTypeId: 2, sectionId: 3 }, section: { id: 3, identifier: 'media', name: 'Media' } });
     expect(matches({ type: 'ContentId', values: [4, 5] }, item)).toBe(true);
@@ -86,7 +86,7 @@ describe('reference evaluator: metadata and tree criteria (A.5, A.9)', () => {
   });
 });
 
-describe('reference evaluator: user, state and name criteria (A.5)', () => {
+describe('reference evaluator: user, state and name criteria', () => {
   const user = indexedItem({
     id: 14,
     versionInfo: { creatorId: 10, names: { 'eng-GB': 'Administrator User', 'pol-PL': 'Administrator' } },
@@ -137,7 +137,7 @@ describe('reference evaluator: user, state and name criteria (A.5)', () => {
   });
 });
 
-describe('reference evaluator: field criteria (A.7, A.8)', () => {
+describe('reference evaluator: full-text and field criteria', () => {
   const bilingual = indexedItem({
     id: 1,
     contentInfo: { alwaysAvailable: false },

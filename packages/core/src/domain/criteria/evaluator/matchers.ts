@@ -66,7 +66,7 @@ function matchUserMetadata(c: CriterionOf<'UserMetadata'>, item: IndexedItem): b
 }
 
 /**
- * FullText (A.7): some word of the item's searchable fields, in the languages of `fullTextLanguages`, that is
+ * FullText: some word of the item's searchable fields, in the languages of `fullTextLanguages`, that is
  * not a stop word matches one of the query's alternatives.
  */
 function matchFullText(c: CriterionOf<'FullText'>, item: IndexedItem, context: EvaluationContext): boolean {
@@ -96,7 +96,7 @@ function matchAncestor(c: CriterionOf<'Ancestor'>, item: IndexedItem, location: 
 /**
  * Whether an item (content search, `location` null: a location criterion matches when any location of the item
  * does) or the hit's location (location search) matches: the reference semantics of every criterion
- * (search-auth-errors-data.md A.5–A.9, choices in docs/adr/0004-search-semantics.md), one handler per variant.
+ * (Ibexa's Legacy search engine, choices in docs/adr/0004-search-semantics.md), one handler per variant.
  */
 export function matchItem(criterion: Criterion, item: IndexedItem, location: LocationRecord | null, context: EvaluationContext): boolean {
   const c = criterion;

@@ -17,7 +17,7 @@ export interface SortableHit {
 type SortKey = number | string | null;
 
 /**
- * Field sort (A.6): the (sortKeyInt, sortKeyString) of the field `fieldDefinitionIdentifier` when the hit's
+ * Field sort: the (sortKeyInt, sortKeyString) of the field `fieldDefinitionIdentifier` when the hit's
  * content type is `contentTypeIdentifier`, in the translation chosen as for the Field criterion; nulls otherwise.
  */
 function fieldKeys(clause: SortClauseOf<'Field'>, item: IndexedItem, context: EvaluationContext): readonly SortKey[] {
