@@ -121,7 +121,8 @@ export async function deleteUserGroup(context: ServiceContext, groupId: number):
 /**
  * Moves a group below another group (Ibexa `moveUserGroup`: its main location subtree moves). Users below it
  * inherit other roles: every cached role set is dropped.
- * @throws NotFoundError unknown group or target (REST 403, as Ibexa's user-group move converts it);
+ * @throws NotFoundError unknown group or target (REST: 404 for the moved group, 403 for a missing destination, as
+ *   Ibexa's user-group move converts it);
  *   InvalidArgumentError into its own subtree or onto its current parent; UnauthorizedError.
  */
 export async function moveUserGroup(context: ServiceContext, groupId: number, newParentGroupId: number): Promise<void> {
