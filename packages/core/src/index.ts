@@ -93,3 +93,12 @@ export { allowedLimitations, POLICY_MAP } from './domain/rules/policy-map.js';
 export { ROOT_CONTENT_INFO, ROOT_LOCATION_ID } from './domain/tree/root.js';
 export { md5 } from './domain/rules/md5.js';
 export { urlAliasId, urlAliasSegment } from './domain/rules/url-alias-text.js';
+// The one MIME type detection (docs/adr/0014): field types, stored files and the GraphQL upload mapping use it.
+export {
+  detectMimeType,
+  isMimeType,
+  MIME_SNIFF_BYTES,
+  sniffImageMimeType,
+  sniffMimeType,
+  UNKNOWN_MIME_TYPE,
+} from './domain/files/mime-type-detection.js';

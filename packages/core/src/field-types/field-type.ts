@@ -165,6 +165,7 @@ export interface StoredBinary {
   readonly uri: string;
   /** Size in bytes. */
   readonly size: number;
+  /** The pending file's declared MIME type, else the one `detectMimeType` gives its bytes and file name (ADR 0014). */
   readonly mimeType: string;
   /** First bytes of the file (at least 64 KiB when the file is that large), for image dimension sniffing. */
   readonly head: Uint8Array;

@@ -2,13 +2,14 @@ import type { UploadMapping } from '../resolvers/graphql-context.js';
 
 /**
  * Ibexa's default multi-file upload mapping (from `ibexa/admin-ui`): images to `image`, office documents, PDF and SVG
- * to `file`, anything else (video included) to the `file` fallback.
+ * to `file`, anything else (video included) to the `file` fallback. Ibexa's lists plus `image/vnd.microsoft.icon`:
+ * core's detection names ICO by its registered name (ADR 0014), where Ibexa's list has `image/x-icon` only.
  */
 export const DEFAULT_UPLOAD_MAPPINGS: readonly UploadMapping[] = [
   {
     mimeTypes: [
       'image/jpeg', 'image/jpg', 'image/pjpeg', 'image/pjpg', 'image/png', 'image/bmp', 'image/gif', 'image/tiff',
-      'image/x-icon', 'image/webp',
+      'image/x-icon', 'image/vnd.microsoft.icon', 'image/webp',
     ],
     contentTypeIdentifier: 'image',
     contentFieldIdentifier: 'image',

@@ -1,10 +1,12 @@
+import { MIME_SNIFF_BYTES, sniffMimeType, UNKNOWN_MIME_TYPE } from '@contentrepo/core';
 import { userError } from '../resolvers/graphql-errors.js';
-import { SNIFF_BYTES, sniffMimeType } from './upload-sniff.js';
 
 /**
  * An uploaded file ready to hand to core as a pending binary: its client file name, the MIME type sniffed from its
- * first bytes, and its content as a stream that replays those bytes and then continues from the upload (the file
- * is never held in memory as a whole; graphql-upload buffers it on disk).
+ * first bytes (core's `sniffMimeType`: Ibexa's `uploadFiles` detects the type from the contents and ignores the
+ * client-declared one; `application/octet-stream` when unrecognised), and its content as a stream that replays
+ * those bytes and then continues from the upload (the file is never held in memory as a whole; graphql-upload
+ * buffers it on disk).
  */
 export interface ReceivedFile {
   readonly fileName: string;
@@ -43,8 +45,8 @@ export async function resolveUpload(value: unknown): Promise<ResolvedUpload> {
     async open() {
       const stream: unknown = Reflect.apply(createReadStream, file, []);
       if (!isAsyncIterable(stream)) throw userError('Upload value invalid.', 'BAD_USER_INPUT');
-      const { head, source } = await peek(stream, SNIFF_BYTES);
-      return { fileName, mimeType: sniffMimeType(head), source };
+      const { head, source } = await peek(stream, MIME_SNIFF_BYTES);
+      return { fileName, mimeType: sniffMimeType(head, fileName) ?? UNKNOWN_MIME_TYPE, source };
     },
   };
 }

@@ -93,6 +93,21 @@ describe('ezbinaryfile specifics', () => {
     expect(value.mimeType).toBe('application/octet-stream');
   });
 
+  it('labels an undeclared file from its content, then its extension (ADR 0014)', async () => {
+    const { context } = recordingPrepareContext();
+    const ole = new Uint8Array(512);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const cases: [string, Uint8Array, string][] = [
+      ['sheet.xls', ole, 'application/vnd.ms-excel'],
+      ['notes.txt', new TextEncoder().encode('hello'), 'text/plain'],
+    ];
+    for (const [fileName, bytes, mimeType] of cases) {
+      const value = binaryFileFieldType.fromHash({ fileName, data: base64(bytes) });
+      expect(value.mimeType).toBe(mimeType);
+      expect((await binaryFileFieldType.prepareForStorage?.(value, context))?.mimeType).toBe(mimeType);
+    }
+  });
+
   it('stores a pending upload under files, keeping a declared MIME type', async () => {
     const { context } = recordingPrepareContext();
     const declared = binaryFileFieldType.fromHash({ fileName: 'data.csv', data: base64(new TextEncoder().encode('a,b')), mimeType: 'text/csv' });

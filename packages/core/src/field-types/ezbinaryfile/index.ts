@@ -12,7 +12,7 @@ import {
 import { invalidInput, isRecord, rejectUnknownKeys, type UnknownRecord } from '../shared/decode.js';
 import { NO_SEARCH_DATA } from '../shared/search.js';
 import { parameterChecks, validateSettingsSchema, validateValidatorSchema } from '../shared/settings.js';
-import { isMimeType, sniffMimeType } from '../shared/sniff.js';
+import { detectMimeType, isMimeType, sniffMimeType } from '../../domain/files/mime-type-detection.js';
 import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /**
@@ -44,7 +44,10 @@ function declaredMimeType(record: UnknownRecord): string | null {
   return mimeType.toLowerCase();
 }
 
-/** A new file from `{fileName, data, fileSize?, mimeType?}`; the MIME type is the declared one or sniffed. */
+/**
+ * A new file from `{fileName, data, fileSize?, mimeType?}`; the MIME type is the declared one, else the one
+ * detected from the bytes and the file name (ADR 0014).
+ */
 function newFile(record: UnknownRecord): BinaryFileValue {
   const fileName = fileNameFrom(record, 'binary file');
   const bytes = decodeUploadData(record, 'binary file');
@@ -53,7 +56,7 @@ function newFile(record: UnknownRecord): BinaryFileValue {
     ...EMPTY_FILE,
     fileName,
     fileSize: bytes.length,
-    mimeType: declared ?? sniffMimeType(bytes) ?? 'application/octet-stream',
+    mimeType: declared ?? detectMimeType(bytes, fileName),
     pending: declared === null ? { source: bytes, fileName } : { source: bytes, fileName, mimeType: declared },
   };
 }
@@ -131,8 +134,10 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
     fromStoredRecord: (record) => existingFile(record, null),
     /** The file name may change. */
     keepFromInput: (input, stored) => ({ ...stored, fileName: input.fileName || stored.fileName }),
-    /** The declared MIME type, else the one sniffed from the stored bytes, else the storage's. */
-    storedProperties: (pending, stored) => ({ mimeType: pending.mimeType ?? sniffMimeType(stored.head) ?? stored.mimeType }),
+    /** The declared MIME type, else the one sniffed from the stored bytes, else the storage's (by extension). */
+    storedProperties: (pending, stored) => ({
+      mimeType: pending.mimeType ?? sniffMimeType(stored.head, pending.fileName) ?? stored.mimeType,
+    }),
   }),
 
   defaultFieldSettings: () => ({}),

@@ -23,7 +23,7 @@ import {
   validateValidatorSchema,
   validatorParameters,
 } from '../shared/settings.js';
-import { sniffImageMimeType } from '../shared/sniff.js';
+import { sniffImageMimeType } from '../../domain/files/mime-type-detection.js';
 import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /**

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { detectMimeType } from '../../domain/files/mime-type-detection.js';
 import type { FieldPrepareContext, PendingBinary, StoredBinary } from '../field-type.js';
 
 /** Test-data builders for binary field types: real image bytes and a recording `FieldPrepareContext`. */
@@ -53,7 +54,10 @@ export function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64');
 }
 
-/** A `FieldPrepareContext` that records its calls and "stores" files under `<kind>/<n>/<fileName>`. */
+/**
+ * A `FieldPrepareContext` that records its calls and "stores" files under `<kind>/<n>/<fileName>`, labelling them as
+ * the content service does (the declared MIME type, else `detectMimeType`).
+ */
 export function recordingPrepareContext(now = new Date('2024-05-01T12:00:00.400Z')): {
   context: FieldPrepareContext;
   stored: { file: PendingBinary; kind: 'images' | 'files' }[];
@@ -69,13 +73,8 @@ export function recordingPrepareContext(now = new Date('2024-05-01T12:00:00.400Z
       else for await (const part of file.source) chunks.push(part);
       const bytes = Buffer.concat(chunks);
       const key = `${kind}/${stored.length}/${file.fileName}`;
-      return {
-        key,
-        uri: `/var/site/storage/${key}`,
-        size: bytes.length,
-        mimeType: file.mimeType ?? 'application/octet-stream',
-        head: new Uint8Array(bytes.subarray(0, 65536)),
-      };
+      const head = new Uint8Array(bytes.subarray(0, 65536));
+      return { key, uri: `/var/site/storage/${key}`, size: bytes.length, mimeType: file.mimeType ?? detectMimeType(head, file.fileName), head };
     },
     async hashPassword(plainPassword) {
       hashed.push(plainPassword);

@@ -5,8 +5,8 @@ import {
 } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldPrepareContext, type PendingBinary, type StoredBinary } from '../../field-types/field-type.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
+import { detectMimeType } from '../../domain/files/mime-type-detection.js';
 import { randomHex } from '../ids.js';
-import { sniffMimeType } from './mime.js';
 import { validateFieldValues, type VersionValues } from './content-field-values.js';
 
 /** Values ready to store plus the files written for them (to delete again if the write fails). */
@@ -99,6 +99,6 @@ async function storeBinary(runtime: RepositoryRuntime, file: PendingBinary, kind
     uri: runtime.storage.uri(key),
     size,
     head,
-    mimeType: file.mimeType ?? sniffMimeType(head, fileName),
+    mimeType: file.mimeType ?? detectMimeType(head, fileName),
   };
 }
