@@ -7,6 +7,15 @@
  * ```
  */
 export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
+export {
+  builtInFieldTypeProcessors,
+  HASH_FORM_FIELD_TYPES,
+  type FieldOutputContext,
+  type FieldTypeProcessor,
+} from './field-types/index.js';
+export type { HashObject } from './output/hash-object.js';
+export type { Hrefs } from './output/hrefs.js';
+export type { OutputRequest } from './output/visitors/output-request.js';
 export { errorResponse, MASKED_DESCRIPTION } from './error-response.js';
 export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFormat } from './http/media-types.js';
 export { writeJson } from './output/json-writer.js';

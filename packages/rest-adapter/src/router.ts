@@ -18,6 +18,7 @@ import {
   type WireFormat,
 } from './http/media-types.js';
 import { RouteTable } from './http/route-table.js';
+import { createFieldTypeProcessorRegistry, type FieldTypeProcessor } from './field-types/index.js';
 import { decodeBody } from './input/decode-body.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
@@ -43,6 +44,12 @@ export interface RestRouterOptions {
   readonly bodyLimit?: string | number;
   /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
   readonly imageVariations?: readonly string[];
+  /**
+   * REST processors of your own field types, added to the built-in ones (package README, "Field types"); a type
+   * without one is output as its hash. Creation fails for a processor of a built-in type or of one that already has
+   * one, and for an identifier the repository's field type registry does not know.
+   */
+  readonly fieldTypeProcessors?: readonly FieldTypeProcessor[];
   /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
   readonly debug?: boolean;
   readonly logger?: RestLogger;
@@ -54,10 +61,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
  * `app.use('/api/ibexa/v2', createRestRouter({ repository, auth }))`. Hrefs in responses are built from the
  * mount path, so `/cms/api/ibexa/v2` works as well. Requests without credentials run as the anonymous user.
+ * @throws Error for a `fieldTypeProcessors` entry that is refused (see {@link RestRouterOptions.fieldTypeProcessors}).
  */
 export function createRestRouter(options: RestRouterOptions): Router {
   const table = new RouteTable<RestHandler>(restRoutes);
   const { auth } = options;
+  const fieldTypeProcessors = createFieldTypeProcessorRegistry(options.fieldTypeProcessors ?? [], options.repository.fieldTypes);
   const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
   const debug = options.debug ?? false;
   const router = express.Router();
@@ -151,6 +160,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       visit: {
         hrefs,
         fieldTypes: repository.fieldTypes,
+        fieldTypeProcessors,
         imageVariations,
         get origin() {
           return origin();

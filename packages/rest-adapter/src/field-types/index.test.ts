@@ -1,8 +1,10 @@
 import { createDefaultFieldTypeRegistry } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
-import { builtInFieldTypeProcessors, fieldTypeProcessor, HASH_FORM_FIELD_TYPES } from './index.js';
+import { builtInFieldTypeProcessors, createFieldTypeProcessorRegistry, HASH_FORM_FIELD_TYPES } from './index.js';
 
 const coreTypes = createDefaultFieldTypeRegistry();
+const registry = createFieldTypeProcessorRegistry([], coreTypes);
+const fieldTypeProcessor = (identifier: string) => registry.get(identifier);
 const processed = builtInFieldTypeProcessors.map((processor) => processor.fieldTypeIdentifier);
 
 describe('built-in REST field type processors', () => {

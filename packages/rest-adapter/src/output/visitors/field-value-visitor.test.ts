@@ -1,5 +1,6 @@
 import { createDefaultFieldTypeRegistry, type Field, type Hash } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
+import { createFieldTypeProcessorRegistry } from '../../field-types/index.js';
 import { createHrefs } from '../hrefs.js';
 import { writeJson } from '../json-writer.js';
 import { ftHash, obj } from '../node.js';
@@ -11,6 +12,7 @@ const fieldTypes = createDefaultFieldTypeRegistry();
 const context: VisitContext = {
   hrefs: createHrefs('/api/ibexa/v2'),
   fieldTypes,
+  fieldTypeProcessors: createFieldTypeProcessorRegistry([], fieldTypes),
   imageVariations: ['large', 'small'],
   origin: 'http://localhost:8080',
 };

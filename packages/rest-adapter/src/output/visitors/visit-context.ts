@@ -1,15 +1,8 @@
-import type { FieldTypeRegistry } from '@contentrepo/core';
-import type { Hrefs } from '../hrefs.js';
+import type { FieldTypeProcessorRegistry } from '../../field-types/field-type-processor.js';
+import type { OutputRequest } from './output-request.js';
 
-/** What visitors need besides the values they render. */
-export interface VisitContext {
-  readonly hrefs: Hrefs;
-  readonly fieldTypes: FieldTypeRegistry;
-  /** Image alias names listed under each image's `variations` (sorted). */
-  readonly imageVariations: readonly string[];
-  /**
-   * Scheme and host of the request (`http://localhost:8080`), for absolute binary file URLs (Ibexa prefixes binary
-   * file `uri`s with them).
-   */
-  readonly origin: string;
+/** What visitors need besides the values they render: the request, and the field type processors of the router. */
+export interface VisitContext extends OutputRequest {
+  /** The router's processors (built-in plus `createRestRouter`'s `fieldTypeProcessors`), by canonical identifier. */
+  readonly fieldTypeProcessors: FieldTypeProcessorRegistry;
 }
