@@ -1,4 +1,6 @@
 import {
+  systemClock,
+  systemRandom,
   UnauthorizedError,
   type Clock,
   type RandomSource,
@@ -17,7 +19,6 @@ import {
 } from './credentials.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { SessionCache } from './session-cache.js';
-import { systemClock, systemRandom } from './system-ports.js';
 
 /** Options of {@link createHttpAuth}: how requests may authenticate, for every adapter of the process. */
 export interface HttpAuthOptions {
@@ -38,9 +39,9 @@ export interface HttpAuthOptions {
    * A logout through this process takes effect at once; on other nodes after at most this delay.
    */
   readonly sessionCacheTtlMs?: number;
-  /** Time source (default the system clock). */
+  /** Time source (default core's `systemClock`). */
   readonly clock?: Clock;
-  /** Randomness for session ids and CSRF tokens (default `node:crypto`). */
+  /** Randomness for session ids and CSRF tokens (default core's `systemRandom`, Web Crypto). */
   readonly random?: RandomSource;
 }
 

@@ -20,4 +20,6 @@ export {
   type RequestCredentials,
 } from './credentials.js';
 export { createJwtTokenService, type JwtTokenServiceOptions } from './jwt-token-service.js';
-export { systemClock, systemRandom, urlToken } from './system-ports.js';
+export { urlToken } from './url-token.js';
+/** Core's default ports, re-exported because this package documented them as its own before core had them. */
+export { systemClock, systemRandom } from '@contentrepo/core';

@@ -1,6 +1,5 @@
-import type { Clock, TokenService } from '@contentrepo/core';
+import { systemClock, type Clock, type TokenService } from '@contentrepo/core';
 import { jwtVerify, SignJWT } from 'jose';
-import { systemClock } from './system-ports.js';
 
 /** Options of {@link createJwtTokenService}. */
 export interface JwtTokenServiceOptions {
@@ -8,7 +7,7 @@ export interface JwtTokenServiceOptions {
   readonly secret: string | Uint8Array;
   /** Token lifetime in seconds (Ibexa/lexik default 3600). */
   readonly ttlSeconds: number;
-  /** Time source for `iat`, `exp` and expiry checks (default the system clock). */
+  /** Time source for `iat`, `exp` and expiry checks (default core's `systemClock`). */
   readonly clock?: Clock;
 }
 

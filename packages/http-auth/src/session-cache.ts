@@ -1,6 +1,6 @@
 import type { Clock, RandomSource, Session, SessionStore } from '@contentrepo/core';
 import { ExpiringCache } from './expiring-cache.js';
-import { urlToken } from './system-ports.js';
+import { urlToken } from './url-token.js';
 
 /** Options of {@link SessionCache}. */
 export interface SessionCacheOptions {

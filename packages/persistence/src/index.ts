@@ -12,6 +12,7 @@ import {
   type PersistenceHandler,
   type SeedImporter,
   type SessionStore,
+  systemClock,
 } from '@contentrepo/core';
 import { createOrmConfig } from './orm-config.js';
 import { SqlContext } from './db/sql-context.js';
@@ -56,7 +57,7 @@ export interface PersistenceOptions {
   readonly migrate?: boolean | undefined;
   /** URI prefix of stored binary files (default `/var/site/storage`). */
   readonly storageUriPrefix?: string | undefined;
-  /** Time source of session expiry (default: the system clock). */
+  /** Time source of session expiry (default: core's `systemClock`). */
   readonly clock?: Clock | undefined;
   /**
    * The repository's field types (default: core's built-in ones). The search handler takes from them the search
@@ -77,8 +78,6 @@ export interface Persistence {
   /** Closes the connection pool. The handlers must not be used afterwards. */
   close(): Promise<void>;
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Opens the database selected by `databaseUrl` and returns the SPI implementations bound to it.

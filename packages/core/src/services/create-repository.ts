@@ -7,6 +7,7 @@ import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, PasswordHasher } from '../spi/ports.js';
 import { createContentService } from './content/create-content-service.js';
 import { createContentTypeService } from './content-types/create-content-type-service.js';
+import { systemClock } from './platform-ports.js';
 import type { ServiceContext } from './service-context.js';
 import type { RepositoryRuntime } from './repository-runtime.js';
 import { createLanguageService } from './languages/create-language-service.js';
@@ -45,8 +46,6 @@ export interface RepositoryOptions {
    */
   readonly referenceCacheTtlMs?: number;
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Builds a repository (Ibexa `Repository`) acting as the anonymous user; call `forUser` for another user.

@@ -1,5 +1,6 @@
+import { systemRandom } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
-import { systemRandom, urlToken } from './system-ports.js';
+import { urlToken } from './url-token.js';
 import { countingRandom } from './test-support.js';
 
 describe('URL tokens', () => {
