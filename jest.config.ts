@@ -15,6 +15,9 @@ const project = (displayName: string, rootDir: string, esmDependencies: readonly
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/examples/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A test or hook may take 30 s (Jest's default is 5 s): setting up a PostgreSQL schema on a loaded 2-core machine
+  // can take longer than 5 s; a test that hangs still fails.
+  testTimeout: 30_000,
   ...(esmDependencies.length === 0
     ? {}
     : {
