@@ -14,6 +14,7 @@ const STATUS_OF: Readonly<Record<RepositoryErrorCode, number>> = {
   ContentFieldValidation: 400,
   LimitationValidation: 400,
   NotImplemented: 501,
+  PreconditionFailed: 412,
 };
 
 /**

@@ -13,7 +13,8 @@ export type RepositoryErrorCode =
   | 'ContentValidation'
   | 'ContentFieldValidation'
   | 'LimitationValidation'
-  | 'NotImplemented';
+  | 'NotImplemented'
+  | 'PreconditionFailed';
 
 /** Base class of every error core throws on purpose. `code` discriminates the subclasses. */
 export abstract class RepositoryError extends Error {
@@ -213,6 +214,23 @@ export class NotImplementedError extends RepositoryError {
 
   constructor(message: string) {
     super(message);
+  }
+}
+
+/**
+ * A conditional write whose condition no longer holds: the client sent the entity tag of a state the object has
+ * since left (HTTP `If-Match`), so the write was refused and nothing changed. The client reloads and retries.
+ */
+export class PreconditionFailedError extends RepositoryError {
+  readonly code = 'PreconditionFailed' as const;
+
+  constructor(message: string) {
+    super(message);
+  }
+
+  /** The stale tag of one object, e.g. `what` = `Content`, `identifier` = its id. */
+  static staleRevision(what: string, identifier: string | number): PreconditionFailedError {
+    return new PreconditionFailedError(`${what} with identifier '${String(identifier)}' has changed since the given entity tag`);
   }
 }
 

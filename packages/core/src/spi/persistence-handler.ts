@@ -13,6 +13,31 @@ import type { UrlAliasHandler } from './url-alias-handler.js';
 import type { UrlWildcardHandler } from './url-wildcard-handler.js';
 
 /**
+ * The aggregates a write can lock. A lock on one covers every row of that aggregate: `content` the item with all
+ * its versions, fields, names, relations and metadata (users are content); `location` one tree node;
+ * `contentType` a content type in every status (defined and draft); `role` a role with its draft, policies and
+ * assignments; `bookmarks` the bookmark list of one user; `urlAliases` the aliases of one location.
+ */
+export type LockKind =
+  | 'content'
+  | 'location'
+  | 'contentType'
+  | 'contentTypeGroup'
+  | 'section'
+  | 'language'
+  | 'role'
+  | 'objectStateGroup'
+  | 'urlAliases'
+  | 'urlWildcard'
+  | 'bookmarks';
+
+/** One aggregate to lock: its kind and id (for `bookmarks` the user's content id, for `urlAliases` the location id). */
+export interface LockTarget {
+  readonly kind: LockKind;
+  readonly id: number;
+}
+
+/**
  * The persistence SPI: one handler per aggregate (Ibexa `Persistence\Handler`) plus transactions.
  *
  * `transaction` runs `work` with handlers bound to one database transaction, committed when `work` resolves and
@@ -34,4 +59,15 @@ export interface PersistenceHandler {
   readonly urlWildcardHandler: UrlWildcardHandler;
   readonly bookmarkHandler: BookmarkHandler;
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T>;
+  /**
+   * Locks aggregates for the rest of the current transaction: resolves once this transaction holds every lock
+   * (waiting for other transactions holding one of them), and the locks are released when it commits or rolls
+   * back. A read-modify-write takes the locks of what it modifies before it reads, so that two concurrent writers
+   * of one aggregate run one after the other and neither overwrites what the other wrote. The locks of one call are
+   * taken in a fixed order (by kind, then id), so writers locking several aggregates cannot deadlock when they lock
+   * them in one call. On PostgreSQL these are transaction-level advisory locks (held across nodes sharing the
+   * database); on SQLite a write transaction already excludes every other, so nothing more is needed.
+   * @throws Error when called outside a transaction (a programming error).
+   */
+  lock(targets: readonly LockTarget[]): Promise<void>;
 }

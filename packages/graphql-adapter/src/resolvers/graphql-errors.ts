@@ -31,6 +31,7 @@ export const ERROR_CODES: Readonly<Record<RepositoryErrorCode, string>> = {
   ContentFieldValidation: 'BAD_USER_INPUT',
   LimitationValidation: 'BAD_USER_INPUT',
   NotImplemented: 'NOT_IMPLEMENTED',
+  PreconditionFailed: 'PRECONDITION_FAILED',
 };
 
 /** Message of masked internal errors (overblog's default `internal_error_message`). */

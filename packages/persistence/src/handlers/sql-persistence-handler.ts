@@ -4,6 +4,7 @@ import type {
   ContentTypeHandler,
   FieldTypeRegistry,
   LanguageHandler,
+  LockTarget,
   LocationHandler,
   ObjectStateHandler,
   PersistenceHandler,
@@ -15,6 +16,7 @@ import type {
   UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
+import { lockAggregates } from '../db/aggregate-locks.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
@@ -73,5 +75,9 @@ export class SqlPersistenceHandler implements PersistenceHandler {
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
     return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes)));
+  }
+
+  lock(targets: readonly LockTarget[]): Promise<void> {
+    return lockAggregates(this.ctx, targets);
   }
 }

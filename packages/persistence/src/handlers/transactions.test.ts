@@ -73,6 +73,29 @@ describeOnEachDialect('transactions and unique keys', (store) => {
     }
   });
 
+  it('runs read-modify-writes under one aggregate lock one after the other, so no increment is lost', async () => {
+    const { persistence } = store();
+    const created = await persistence.contentHandler.create(folder('Counter', { remoteId: uniqueId('counter') }));
+    const contentId = created.contentInfo.id;
+    const increments = 16;
+    await Promise.all(
+      Array.from({ length: increments }, () =>
+        persistence.transaction(async (tx) => {
+          await tx.lock([{ kind: 'content', id: contentId }]);
+          const info = await tx.contentHandler.loadContentInfo(contentId);
+          // Read, yield (another transaction may run now), then write what was read plus one.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await tx.contentHandler.updateMetadata(contentId, { name: String(Number(info?.name === 'Counter' ? 0 : info?.name) + 1) });
+        }),
+      ),
+    );
+    expect((await persistence.contentHandler.loadContentInfo(contentId))?.name).toBe(String(increments));
+  });
+
+  it('refuses a lock outside a transaction', async () => {
+    await expect(store().persistence.lock([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
+  });
+
   it('turns duplicate content and location remoteIds and logins into InvalidArgumentError', async () => {
     const { persistence } = store();
     await expect(persistence.contentHandler.create(folder('Dup', { remoteId: 'content-1' }))).rejects.toBeInstanceOf(InvalidArgumentError);

@@ -60,9 +60,11 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
     urlWildcardHandler: createInMemoryUrlWildcardHandler(holder),
     bookmarkHandler: createInMemoryBookmarkHandler(holder),
   };
-  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction) };
+  // Transactions are serialised, so a transaction already excludes every other writer: locks have nothing to add.
+  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction), lock: () => Promise.resolve() };
   const persistence: PersistenceHandler = {
     ...handlers,
+    lock: () => Promise.reject(new Error('PersistenceHandler.lock: locks are taken inside a transaction')),
     transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const snapshot = cloneState(holder.state);
