@@ -60,14 +60,19 @@ export interface PersistenceHandler {
   readonly bookmarkHandler: BookmarkHandler;
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T>;
   /**
-   * Locks aggregates for the rest of the current transaction: resolves once this transaction holds every lock
-   * (waiting for other transactions holding one of them), and the locks are released when it commits or rolls
-   * back. A read-modify-write takes the locks of what it modifies before it reads, so that two concurrent writers
-   * of one aggregate run one after the other and neither overwrites what the other wrote. The locks of one call are
-   * taken in a fixed order (by kind, then id), so writers locking several aggregates cannot deadlock when they lock
-   * them in one call. On PostgreSQL these are transaction-level advisory locks (held across nodes sharing the
-   * database); on SQLite a write transaction already excludes every other, so nothing more is needed.
+   * Locks aggregates for a write, for the rest of the current transaction, and counts the write: resolves once
+   * this transaction holds every lock (waiting for other transactions holding one of them); the locks are
+   * released when it commits or rolls back. A read-modify-write takes the locks of what it modifies before it
+   * reads, so that two concurrent writers of one aggregate run one after the other and neither overwrites what
+   * the other wrote. Each target's revision is incremented (undone if the transaction rolls back): the entity tag
+   * of the aggregate's resources. The locks of one call are taken in a fixed order (by kind, then id), so writers
+   * that lock several aggregates in one call cannot deadlock. Locks are the database's own (row locks on
+   * PostgreSQL, held across every node sharing the database; on SQLite the write transaction already excludes
+   * every other).
+   * @returns each target's revision before this write (0 for an aggregate never written), in `targets` order.
    * @throws Error when called outside a transaction (a programming error).
    */
-  lock(targets: readonly LockTarget[]): Promise<void>;
+  lock(targets: readonly LockTarget[]): Promise<readonly number[]>;
+  /** The current revision of each target (0 for an aggregate never written), in `targets` order. */
+  revisions(targets: readonly LockTarget[]): Promise<readonly number[]>;
 }

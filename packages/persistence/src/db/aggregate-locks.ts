@@ -1,49 +1,68 @@
 import type { LockKind, LockTarget } from '@contentrepo/core';
+import { TABLES } from '../schema/index.js';
 import type { SqlContext } from './sql-context.js';
 import { sql } from './statement.js';
 
-/**
- * The first key of each kind's PostgreSQL advisory locks (`pg_advisory_xact_lock(kindKey, id)`), in lock order.
- * The base ("CR" in ASCII) keeps them apart from the keys other applications sharing the database may use;
- * single-key advisory locks (the start-up lock) are a separate key space in PostgreSQL.
- */
-const KIND_KEY: Readonly<Record<LockKind, number>> = {
-  contentTypeGroup: 0x43520001,
-  contentType: 0x43520002,
-  section: 0x43520003,
-  language: 0x43520004,
-  objectStateGroup: 0x43520005,
-  role: 0x43520006,
-  content: 0x43520007,
-  location: 0x43520008,
-  urlAliases: 0x43520009,
-  urlWildcard: 0x4352000a,
-  bookmarks: 0x4352000b,
+const t = TABLES.aggregateRevision;
+
+/** The code stored in `aggregate_revision.kind` for each lock kind; locks are taken in this order. */
+const KIND_CODE: Readonly<Record<LockKind, number>> = {
+  contentTypeGroup: 1,
+  contentType: 2,
+  section: 3,
+  language: 4,
+  objectStateGroup: 5,
+  role: 6,
+  content: 7,
+  location: 8,
+  urlAliases: 9,
+  urlWildcard: 10,
+  bookmarks: 11,
 };
 
-const ADVISORY_LOCK = sql<[number, number]>('SELECT pg_advisory_xact_lock(?, ?)');
+/**
+ * Increments one aggregate's revision (creating its row at revision 1) and answers the new revision. The
+ * upsert takes the row's write lock, held to the end of the transaction: on PostgreSQL a concurrent transaction
+ * incrementing the same row waits here until this one commits or rolls back (then reads the committed row).
+ */
+const BUMP = sql<[number, number]>(
+  `INSERT INTO ${t} (${t.kind}, ${t.id}, ${t.revision}) VALUES (?, ?, 1) ` +
+    `ON CONFLICT (${t.kind}, ${t.id}) DO UPDATE SET ${t.revision} = ${t}.${t.revision} + 1 RETURNING ${t.revision}`,
+);
+
+const READ = sql<[number, number]>(`SELECT ${t.revision} FROM ${t} WHERE ${t.kind} = ? AND ${t.id} = ?`);
 
 /**
- * The targets without duplicates, in the one order every writer takes locks in (kind key, then id), so that two
+ * The targets without duplicates, in the one order every writer takes locks in (kind, then id), so that two
  * transactions locking overlapping sets wait for each other instead of deadlocking.
  */
 export function lockOrder(targets: readonly LockTarget[]): LockTarget[] {
   const unique = new Map<string, LockTarget>();
   for (const target of targets) unique.set(`${target.kind}:${target.id}`, target);
-  return [...unique.values()].sort((a, b) => KIND_KEY[a.kind] - KIND_KEY[b.kind] || a.id - b.id);
+  return [...unique.values()].sort((a, b) => KIND_CODE[a.kind] - KIND_CODE[b.kind] || a.id - b.id);
 }
 
 /**
- * Locks aggregates until the end of the transaction `ctx` is bound to (the SPI's `PersistenceHandler.lock`).
- * PostgreSQL: one transaction-level advisory lock per target, taken in {@link lockOrder}; the database releases
- * them at COMMIT or ROLLBACK, and they are shared by every node connected to the database. SQLite: a write
- * transaction (`BEGIN IMMEDIATE`, one connection behind a gate) already excludes every other writer and reader.
+ * Locks aggregates for a write until the end of the transaction `ctx` is bound to (the SPI's
+ * `PersistenceHandler.lock`): increments each one's row of `aggregate_revision`, in {@link lockOrder}. The row
+ * lock is the database's own, so it holds across every node sharing a PostgreSQL database; on SQLite the write
+ * transaction (`BEGIN IMMEDIATE`, one connection behind a gate) already excludes every other.
+ * @returns the revision each target had before this write (0 for one never written), in the order of `targets`.
  * @throws Error when `ctx` is not bound to a transaction.
  */
-export async function lockAggregates(ctx: SqlContext, targets: readonly LockTarget[]): Promise<void> {
+export async function lockAggregates(ctx: SqlContext, targets: readonly LockTarget[]): Promise<number[]> {
   if (!ctx.inTransaction) throw new Error('PersistenceHandler.lock: locks are taken inside a transaction');
-  if (ctx.dialect === 'sqlite') return;
+  const before = new Map<string, number>();
   for (const target of lockOrder(targets)) {
-    await ctx.all(ADVISORY_LOCK, [KIND_KEY[target.kind], target.id]);
+    const row = await ctx.one(BUMP, [KIND_CODE[target.kind], target.id]);
+    before.set(`${target.kind}:${target.id}`, (row?.int(t.revision) ?? 1) - 1);
   }
+  return targets.map((target) => before.get(`${target.kind}:${target.id}`) ?? 0);
+}
+
+/** The current revision of each target (0 for one never written), in the order of `targets`. */
+export async function aggregateRevisions(ctx: SqlContext, targets: readonly LockTarget[]): Promise<number[]> {
+  return Promise.all(
+    targets.map(async (target) => (await ctx.one(READ, [KIND_CODE[target.kind], target.id]))?.int(t.revision) ?? 0),
+  );
 }

@@ -16,7 +16,7 @@ import type {
   UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
-import { lockAggregates } from '../db/aggregate-locks.js';
+import { aggregateRevisions, lockAggregates } from '../db/aggregate-locks.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
@@ -77,7 +77,11 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes)));
   }
 
-  lock(targets: readonly LockTarget[]): Promise<void> {
+  lock(targets: readonly LockTarget[]): Promise<readonly number[]> {
     return lockAggregates(this.ctx, targets);
+  }
+
+  revisions(targets: readonly LockTarget[]): Promise<readonly number[]> {
+    return aggregateRevisions(this.ctx, targets);
   }
 }

@@ -92,6 +92,21 @@ describeOnEachDialect('transactions and unique keys', (store) => {
     expect((await persistence.contentHandler.loadContentInfo(contentId))?.name).toBe(String(increments));
   });
 
+  it('counts the writes of an aggregate as its revision, and a rolled-back write not at all', async () => {
+    const { persistence } = store();
+    const target = { kind: 'section', id: 1_000_001 } as const;
+    expect(await persistence.revisions([target])).toEqual([0]);
+    expect(await persistence.transaction((tx) => tx.lock([target, { kind: 'content', id: 1 }, target]))).toEqual([0, expect.any(Number), 0]);
+    await expect(
+      persistence.transaction(async (tx) => {
+        await tx.lock([target]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await persistence.transaction((tx) => tx.lock([target]))).toEqual([1]);
+    expect(await persistence.revisions([target])).toEqual([2]);
+  });
+
   it('refuses a lock outside a transaction', async () => {
     await expect(store().persistence.lock([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
   });

@@ -5,6 +5,7 @@ import { SearchWordsMigration } from './m0003-search-words.js';
 import { RoleDraftsMigration } from './m0004-role-drafts.js';
 import { RepositoryManagementMigration } from './m0005-repository-management.js';
 import { SearchProbesMigration } from './m0006-search-probes.js';
+import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0004-role-drafts', class: RoleDraftsMigration },
   { name: '0005-repository-management', class: RepositoryManagementMigration },
   { name: '0006-search-probes', class: SearchProbesMigration },
+  { name: '0007-aggregate-revisions', class: AggregateRevisionsMigration },
 ];

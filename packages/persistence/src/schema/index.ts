@@ -6,7 +6,7 @@
  * migrated database is exactly what {@link SCHEMA} says, on SQLite and PostgreSQL.
  */
 import { content, contentField, contentName, contentRelation, contentVersion, location, pendingLocation } from './tables/content-tables.js';
-import { idSequence, trash, urlAlias, urlWildcard } from './tables/management-tables.js';
+import { aggregateRevision, idSequence, trash, urlAlias, urlWildcard } from './tables/management-tables.js';
 import { bookmark, searchField, searchFieldElement, searchName, searchUser, searchWord, searchWordLink } from './tables/search-tables.js';
 import { contentType, contentTypeGroup, contentTypeGroupLink, fieldDefinition, language, section } from './tables/type-tables.js';
 import { contentObjectState, objectState, objectStateGroup, policy, role, roleAssignment, session, userAccount } from './tables/user-tables.js';
@@ -59,6 +59,7 @@ export const TABLES = {
   urlAlias,
   urlWildcard,
   idSequence,
+  aggregateRevision,
 } as const;
 
 /**

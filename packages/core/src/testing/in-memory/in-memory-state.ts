@@ -46,6 +46,8 @@ export interface InMemoryState {
   sessions: Map<string, Session>;
   /** Trash, URL aliases and wildcards, bookmarks, section and object state sequences. */
   management: ManagementState;
+  /** Revision of each locked aggregate, key `<kind>:<id>` (see `PersistenceHandler.lock`). */
+  revisions: Map<string, number>;
 }
 
 /** An empty store. */
@@ -75,6 +77,7 @@ export function emptyState(): InMemoryState {
     index: new Map(),
     sessions: new Map(),
     management: emptyManagementState(),
+    revisions: new Map(),
   };
 }
 

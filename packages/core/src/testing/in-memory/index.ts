@@ -1,7 +1,7 @@
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import type { BinaryStorage } from '../../spi/binary-storage.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
 import type { SeedImporter } from '../../spi/seed.js';
 import { cloneState } from './in-memory-clone.js';
@@ -60,10 +60,19 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
     urlWildcardHandler: createInMemoryUrlWildcardHandler(holder),
     bookmarkHandler: createInMemoryBookmarkHandler(holder),
   };
-  // Transactions are serialised, so a transaction already excludes every other writer: locks have nothing to add.
-  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction), lock: () => Promise.resolve() };
+  const key = (target: LockTarget): string => `${target.kind}:${target.id}`;
+  const revisions = (targets: readonly LockTarget[]): Promise<readonly number[]> =>
+    Promise.resolve(targets.map((target) => holder.state.revisions.get(key(target)) ?? 0));
+  // Transactions are serialised, so a transaction already excludes every other writer: a lock only counts the write.
+  const lock = (targets: readonly LockTarget[]): Promise<readonly number[]> => {
+    const before = new Map(targets.map((target) => [key(target), holder.state.revisions.get(key(target)) ?? 0]));
+    for (const [name, revision] of before) holder.state.revisions.set(name, revision + 1);
+    return Promise.resolve(targets.map((target) => before.get(key(target)) ?? 0));
+  };
+  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction), lock, revisions };
   const persistence: PersistenceHandler = {
     ...handlers,
+    revisions,
     lock: () => Promise.reject(new Error('PersistenceHandler.lock: locks are taken inside a transaction')),
     transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {

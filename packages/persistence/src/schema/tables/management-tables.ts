@@ -1,7 +1,7 @@
 import { column } from '../columns.js';
 import { defineTable } from '../table.js';
 
-/** The trash, URL aliases and wildcards, and SQLite's id sequences. */
+/** The trash, URL aliases and wildcards, SQLite's id sequences, and the revisions of aggregates. */
 
 /**
  * `trash`: a trashed location row as it was (its id is the trash item id), with its batch (`root_id`, the
@@ -69,4 +69,16 @@ export const idSequence = defineTable(
   'id_sequence',
   { name: column.varchar(50).onSqlite({ nullable: true }), lastId: column.bigint() },
   { primaryKey: ['name'], only: 'sqlite' },
+);
+
+/**
+ * `aggregate_revision`: how many locked writes each aggregate has had (`db/aggregate-locks.ts`). `kind` is the
+ * aggregate's lock kind code, `id` its id; a row appears at the first write. Writers lock an aggregate by
+ * incrementing its row inside their transaction (the row lock orders concurrent writers); the revision is the
+ * entity tag REST answers for the aggregate's resources.
+ */
+export const aggregateRevision = defineTable(
+  'aggregate_revision',
+  { kind: column.smallint(), id: column.integer(), revision: column.integer() },
+  { primaryKey: ['kind', 'id'] },
 );
