@@ -1,4 +1,4 @@
-import type { Repository } from '../api/services/repository.js';
+import type { Precondition, Repository } from '../api/services/repository.js';
 import { crc32 } from '../domain/rules/limitations.js';
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
@@ -70,7 +70,7 @@ export function createRepository(options: RepositoryOptions): Repository {
     let repository = scopes.get(userId);
     if (!repository) {
       if (scopes.size >= 1000) scopes.clear();
-      repository = scope(runtime, userId, false, forUser);
+      repository = scope(runtime, userId, false, forUser, []);
       scopes.set(userId, repository);
     }
     return repository;
@@ -78,11 +78,18 @@ export function createRepository(options: RepositoryOptions): Repository {
   return forUser(runtime.anonymousUserId);
 }
 
-function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean, forUser: (userId: number) => Repository): Repository {
+function scope(
+  runtime: RepositoryRuntime,
+  userId: number,
+  sudo: boolean,
+  forUser: (userId: number) => Repository,
+  preconditions: readonly Precondition[],
+): Repository {
   const context: ServiceContext = {
     ...runtime,
     userId,
     guard: sudo ? createSudoGuard(userId) : createPermissionGuard(runtime, userId),
+    preconditions,
   };
   const locationService = createLocationService(context);
   return {
@@ -103,6 +110,8 @@ function scope(runtime: RepositoryRuntime, userId: number, sudo: boolean, forUse
     fieldTypes: runtime.fieldTypes,
     anonymousUserId: runtime.anonymousUserId,
     forUser: (user) => forUser(user.userId),
-    sudo: (work) => work(scope(runtime, userId, true, forUser)),
+    sudo: (work) => work(scope(runtime, userId, true, forUser, preconditions)),
+    withPreconditions: (conditions) => scope(runtime, userId, sudo, forUser, conditions),
+    revisions: (targets) => runtime.persistence.revisions(targets),
   };
 }

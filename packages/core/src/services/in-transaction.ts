@@ -1,5 +1,6 @@
 import type { ServiceContext } from './service-context.js';
-import type { LockTarget } from '../spi/persistence-handler.js';
+import { PreconditionFailedError } from '../errors/repository-error.js';
+import type { LockKind, LockTarget } from '../spi/persistence-handler.js';
 
 /**
  * Runs `work` with a context whose persistence is bound to one transaction (joining the caller's, if any), so
@@ -14,14 +15,39 @@ export function inTransaction<T>(context: ServiceContext, work: (tx: ServiceCont
  * Runs a read-modify-write: {@link inTransaction} with `targets` locked first (`PersistenceHandler.lock`), so
  * that every read `work` makes through `tx` sees the last committed write of those aggregates and no other
  * writer of them commits until this one has. Reads made before calling this are stale by then: read inside.
+ *
+ * The context's preconditions (client entity tags) are locked and checked here, once: `work` runs without them.
+ * @throws PreconditionFailedError when an aggregate of a precondition is no longer at its revision (nothing is
+ *   written: the transaction rolls back).
  */
 export function underLock<T>(
   context: ServiceContext,
   targets: readonly LockTarget[],
   work: (tx: ServiceContext) => Promise<T>,
 ): Promise<T> {
-  return inTransaction(context, async (tx) => {
-    await tx.persistence.lock(targets);
+  const preconditions = context.preconditions ?? [];
+  return inTransaction({ ...context, preconditions: [] }, async (tx) => {
+    const before = await tx.persistence.lock([...targets, ...preconditions.map((condition) => condition.target)]);
+    preconditions.forEach((condition, index) => {
+      if (before[targets.length + index] !== condition.revision) {
+        throw PreconditionFailedError.staleRevision(LOCK_KIND_NAMES[condition.target.kind], condition.target.id);
+      }
+    });
     return work(tx);
   });
 }
+
+/** The name of each lock kind in error messages. */
+const LOCK_KIND_NAMES: Readonly<Record<LockKind, string>> = {
+  content: 'Content',
+  location: 'Location',
+  contentType: 'ContentType',
+  contentTypeGroup: 'ContentTypeGroup',
+  section: 'Section',
+  language: 'Language',
+  role: 'Role',
+  objectStateGroup: 'ObjectStateGroup',
+  urlAliases: 'URLAlias',
+  urlWildcard: 'URLWildcard',
+  bookmarks: 'Bookmark',
+};

@@ -1,3 +1,4 @@
+import type { Precondition } from '../api/services/repository.js';
 import type { PermissionGuard } from './permissions/permission-guard.js';
 import type { RepositoryRuntime } from './repository-runtime.js';
 
@@ -5,4 +6,6 @@ import type { RepositoryRuntime } from './repository-runtime.js';
 export interface ServiceContext extends RepositoryRuntime {
   readonly userId: number;
   readonly guard: PermissionGuard;
+  /** Conditions the next locked write checks (`underLock`), from the client's entity tags; none when absent. */
+  readonly preconditions?: readonly Precondition[];
 }

@@ -14,6 +14,16 @@ import type { ObjectStateService } from './object-state-service.js';
 import type { TrashService } from './trash-service.js';
 import type { URLAliasService } from './url-alias-service.js';
 import type { URLWildcardService } from './url-wildcard-service.js';
+import type { LockTarget } from '../../spi/persistence-handler.js';
+
+/**
+ * A condition on a write, from a client's entity tag (HTTP `If-Match`): the aggregate `target` must still be at
+ * `revision` when the write locks it.
+ */
+export interface Precondition {
+  readonly target: LockTarget;
+  readonly revision: number;
+}
 
 /**
  * The entry point users call (Ibexa `Repository`): services bound to one user. `forUser` gives the same
@@ -41,4 +51,15 @@ export interface Repository {
   readonly anonymousUserId: number;
   forUser(user: UserReference): Repository;
   sudo<T>(work: (repository: Repository) => Promise<T>): Promise<T>;
+  /**
+   * The same repository whose writes check `preconditions`: the first write that locks (`PersistenceHandler.lock`)
+   * also locks every precondition's aggregate, and throws PreconditionFailedError, changing nothing, when one of
+   * them is no longer at the given revision. Adapters build one per conditional request.
+   */
+  withPreconditions(preconditions: readonly Precondition[]): Repository;
+  /**
+   * The current revision of each aggregate (0 for one never written), in `targets` order: the entity tag of its
+   * resources. Not permission-checked: read the object through its service first.
+   */
+  revisions(targets: readonly LockTarget[]): Promise<readonly number[]>;
 }
