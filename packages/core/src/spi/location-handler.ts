@@ -50,6 +50,11 @@ export interface LocationHandler {
   setContentHidden(contentId: number, hidden: boolean): Promise<void>;
   /** Ids of the content items with a location in the subtree of `locationId` (itself included). */
   loadSubtreeContentIds(locationId: number): Promise<readonly number[]>;
+  /**
+   * Ids of the location and of every location below it, in path order (parents before children); empty for an
+   * unknown location. Writes that change a subtree lock each of its locations with them.
+   */
+  loadSubtreeIds(locationId: number): Promise<readonly number[]>;
   /** Deletes the location and its subtree; returns the deleted locations. */
   deleteSubtree(locationId: number): Promise<readonly Location[]>;
   /**

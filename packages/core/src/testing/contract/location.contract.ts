@@ -110,17 +110,24 @@ export function locationContract(runner: TestRunner, create: () => Promise<Persi
       expect(await persistence.locationHandler.load(child.locationId)).toMatchObject({ invisible: false });
     });
 
-    it('deletes a subtree and reports the removed locations, not confusing /1/2/X/ with a sibling prefix', async () => {
+    it('lists and deletes a subtree, reporting the removed locations, not confusing /1/2/X/ with a sibling prefix', async () => {
       const persistence = store();
       const { locationHandler } = persistence;
       const a = await publishedFolder(persistence, 'A', 2);
       const a1 = await publishedFolder(persistence, 'A1', a.locationId);
       const sibling = await publishedFolder(persistence, 'Sibling', 2);
+      const a2 = await publishedFolder(persistence, 'A2', a.locationId);
+      const a11 = await publishedFolder(persistence, 'A11', a1.locationId);
+      const ids = await locationHandler.loadSubtreeIds(a.locationId);
+      expect([...ids].sort((x, y) => x - y)).toEqual([a.locationId, a1.locationId, a2.locationId, a11.locationId].sort((x, y) => x - y));
+      expect(ids[0]).toBe(a.locationId);
+      expect(ids.indexOf(a1.locationId)).toBeLessThan(ids.indexOf(a11.locationId));
+      expect(await locationHandler.loadSubtreeIds(999_999)).toEqual([]);
       expect((await locationHandler.loadSubtreeContentIds(a.locationId)).slice().sort((x, y) => x - y)).toEqual(
-        [a.contentId, a1.contentId].sort((x, y) => x - y),
+        [a.contentId, a1.contentId, a2.contentId, a11.contentId].sort((x, y) => x - y),
       );
       const removed = await locationHandler.deleteSubtree(a.locationId);
-      expect(removed.map((location) => location.id).sort((x, y) => x - y)).toEqual([a.locationId, a1.locationId].sort((x, y) => x - y));
+      expect(removed.map((location) => location.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
       expect(await locationHandler.load(a1.locationId)).toBeNull();
       expect(await locationHandler.load(sibling.locationId)).not.toBeNull();
       expect(await locationHandler.load(2)).not.toBeNull();

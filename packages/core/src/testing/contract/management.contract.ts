@@ -73,7 +73,7 @@ export function managementContract(runner: TestRunner, create: () => Promise<Per
       expect(await handler.load(first.id)).toBeNull();
     });
 
-    it('keeps bookmarks per user: create, list, check, swap, delete by location', async () => {
+    it('keeps bookmarks per user: create, list, check, owners, swap, delete by location', async () => {
       const { bookmarkHandler: handler } = store();
       await handler.create(14, 43);
       await handler.create(14, 43);
@@ -82,6 +82,9 @@ export function managementContract(runner: TestRunner, create: () => Promise<Per
       expect(await handler.loadUserBookmarks(14, 0, -1)).toEqual({ totalCount: 2, locationIds: [2, 43] });
       expect(await handler.loadUserBookmarks(14, 1, 1)).toEqual({ totalCount: 2, locationIds: [43] });
       expect([...(await handler.loadBookmarked(14, [2, 51, 43]))].sort((a, b) => a - b)).toEqual([2, 43]);
+      expect(await handler.loadUserIdsByLocations([51, 43, 2])).toEqual([10, 14]);
+      expect(await handler.loadUserIdsByLocations([2])).toEqual([14]);
+      expect(await handler.loadUserIdsByLocations([5])).toEqual([]);
       await handler.swapLocations(43, 51);
       expect((await handler.loadUserBookmarks(14, 0, -1)).locationIds).toEqual([2, 51]);
       expect((await handler.loadUserBookmarks(10, 0, -1)).locationIds).toEqual([43]);

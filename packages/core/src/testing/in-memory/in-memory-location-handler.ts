@@ -109,6 +109,13 @@ export function createInMemoryLocationHandler(holder: StateHolder): LocationHand
     },
     loadSubtreeContentIds: async (locationId) =>
       [...new Set(subtree(require(locationId)).map((l) => l.contentId))].filter((contentId) => contentId !== 0),
+    async loadSubtreeIds(locationId) {
+      const root = s().locations.get(locationId);
+      if (!root) return [];
+      return subtree(root)
+        .sort((a, b) => (a.pathString < b.pathString ? -1 : a.pathString > b.pathString ? 1 : 0))
+        .map((location) => location.id);
+    },
     async move(locationId, newParentId) {
       const moved = require(locationId);
       const parent = require(newParentId);

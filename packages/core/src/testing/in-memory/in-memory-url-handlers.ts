@@ -110,6 +110,10 @@ export function createInMemoryBookmarkHandler(holder: StateHolder): BookmarkHand
       return { totalCount: ids.length, locationIds: page(ids, offset, limit) };
     },
     loadBookmarked: async (userId, locationIds) => new Set(locationIds.filter((id) => of(userId).has(id))),
+    async loadUserIdsByLocations(locationIds) {
+      const users = [...holder.state.management.bookmarks].filter(([, set]) => locationIds.some((id) => set.has(id)));
+      return users.map(([userId]) => userId).sort((a, b) => a - b);
+    },
     async deleteByLocations(locationIds) {
       for (const set of holder.state.management.bookmarks.values()) for (const id of locationIds) set.delete(id);
     },

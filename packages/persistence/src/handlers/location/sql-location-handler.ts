@@ -164,6 +164,15 @@ export class SqlLocationHandler implements LocationHandler {
     return rows.map((row) => row.int(location.contentId));
   }
 
+  /** One range query on `path_string` (the subtree's ids, parents first). */
+  async loadSubtreeIds(locationId: number): Promise<readonly number[]> {
+    const path = await pathOf(this.ctx, locationId);
+    if (path === null) return [];
+    const query = this.ctx.kx(location.$name).select(location.id).orderBy(location.pathString);
+    const rows = await this.ctx.rows(whereStartsWith(query, location.pathString, path));
+    return rows.map((row) => row.int(location.id));
+  }
+
   /** Deletes the subtree in one statement; returns its locations (with ContentInfo) in path order. */
   async deleteSubtree(locationId: number): Promise<readonly Location[]> {
     return this.ctx.atomic(async (tx) => {

@@ -20,6 +20,9 @@ const PAGE = sql<[userId: number, limit: number, offset: number]>(
 const BOOKMARKED = new StatementsBySize(
   (size) => `SELECT ${bookmark.locationId} FROM ${bookmark} WHERE ${bookmark.userId} = ? AND ${bookmark.locationId} IN (${placeholders(size)})`,
 );
+const USERS_OF_LOCATIONS = new StatementsBySize(
+  (size) => `SELECT DISTINCT ${bookmark.userId} FROM ${bookmark} WHERE ${bookmark.locationId} IN (${placeholders(size)})`,
+);
 const DELETE_LOCATIONS = new StatementsBySize((size) => `DELETE FROM ${bookmark} WHERE ${bookmark.locationId} IN (${placeholders(size)})`);
 /** Moves bookmarks of one location to the other, except for users who bookmarked both (they keep both). */
 const SWAP = sql<[first: number, second: number, first2: number, first3: number, second2: number, first4: number, second3: number]>(
@@ -52,6 +55,14 @@ export class SqlBookmarkHandler implements BookmarkHandler {
       for (const row of await this.ctx.all(BOOKMARKED.of(ids.length), [userId, ...ids])) found.add(row.int(bookmark.locationId));
     }
     return found;
+  }
+
+  async loadUserIdsByLocations(locationIds: readonly number[]): Promise<readonly number[]> {
+    const users = new Set<number>();
+    for (const ids of chunks([...new Set(locationIds)])) {
+      for (const row of await this.ctx.all(USERS_OF_LOCATIONS.of(ids.length), ids)) users.add(row.int(bookmark.userId));
+    }
+    return [...users].sort((a, b) => a - b);
   }
 
   async deleteByLocations(locationIds: readonly number[]): Promise<void> {
