@@ -10,22 +10,32 @@ import { newRemoteId } from '../ids.js';
 import { placementTarget } from '../permissions/permission-guard.js';
 import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
 import { findChildLocationIds } from '../search/location-children.js';
+import { underLock } from '../in-transaction.js';
+import { underDiscoveredLocks } from '../discovered-locks.js';
 import { removeSubtrees } from './subtree-removal.js';
+import { subtreeLocationTargets, subtreeRemovalTargets } from './subtree-locks.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
 
 /** Default page size of `loadLocationChildren` (Ibexa). */
 const DEFAULT_CHILDREN_LIMIT = 25;
 
-/** The LocationService of one user scope. */
+/** A location read through `context` (inside a write: its transaction). @throws NotFoundError */
+async function requireIn(context: ServiceContext, locationId: number): Promise<Location> {
+  const location = await context.persistence.locationHandler.load(locationId);
+  if (!location) throw NotFoundError.location(locationId);
+  return location;
+}
+
+/**
+ * The LocationService of one user scope. Writes run under the locks of what they change (`underLock`), reading
+ * it inside: a location's update locks it; a creation its content item and parent; hiding, moving and deleting
+ * lock every location of the subtree (`subtree-locks.ts`).
+ */
 export function createLocationService(context: ServiceContext): LocationService {
   const handler = context.persistence.locationHandler;
 
-  const require = async (locationId: number): Promise<Location> => {
-    const location = await handler.load(locationId);
-    if (!location) throw NotFoundError.location(locationId);
-    return location;
-  };
+  const require = (locationId: number): Promise<Location> => requireIn(context, locationId);
   const assertReadable = async (location: Location): Promise<Location> => {
     await context.guard.assert(
       'content',
@@ -82,25 +92,26 @@ export function createLocationService(context: ServiceContext): LocationService 
       return (await findChildLocationIds(context, parent, 0, 0)).totalCount;
     },
 
-    async createLocation(contentId, struct: LocationCreateStruct) {
-      const contentInfo = await requireContentInfo(context, contentId);
-      if (contentInfo.status !== 'PUBLISHED') {
-        throw new BadStateError('$contentInfo', 'Content is not published: it gets its locations at its first publication', 'content.notPublished');
-      }
-      const parent = await require(struct.parentLocationId);
-      await assertContainer(context, parent);
-      const existing = await handler.loadByContent(contentId);
-      if (existing.some((location) => location.parentLocationId === parent.id)) {
-        throw new InvalidArgumentError('$locationCreateStruct', 'Content is already below the specified parent');
-      }
-      if (existing.some((location) => parent.pathString.startsWith(location.pathString))) {
-        throw new InvalidArgumentError('$locationCreateStruct', 'A Location cannot be created below a Location of the same Content');
-      }
-      await context.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
-      await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
-      const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId).catch(() => null);
-      return context.persistence.transaction(async (tx) => {
-        const created = await tx.locationHandler.create({
+    /** Locks the content item (its locations change) and the parent (it gets a child); the new location too. */
+    createLocation: (contentId, struct: LocationCreateStruct) =>
+      underLock(context, [{ kind: 'content', id: contentId }, { kind: 'location', id: struct.parentLocationId }], async (tx) => {
+        const contentInfo = await requireContentInfo(tx, contentId);
+        if (contentInfo.status !== 'PUBLISHED') {
+          throw new BadStateError('$contentInfo', 'Content is not published: it gets its locations at its first publication', 'content.notPublished');
+        }
+        const parent = await requireIn(tx, struct.parentLocationId);
+        await assertContainer(tx, parent);
+        const existing = await tx.persistence.locationHandler.loadByContent(contentId);
+        if (existing.some((location) => location.parentLocationId === parent.id)) {
+          throw new InvalidArgumentError('$locationCreateStruct', 'Content is already below the specified parent');
+        }
+        if (existing.some((location) => parent.pathString.startsWith(location.pathString))) {
+          throw new InvalidArgumentError('$locationCreateStruct', 'A Location cannot be created below a Location of the same Content');
+        }
+        await tx.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
+        await tx.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
+        const contentType = await loadContentTypeValue(tx, contentInfo.contentTypeId).catch(() => null);
+        const created = await tx.persistence.locationHandler.create({
           contentId,
           parentLocationId: parent.id,
           priority: struct.priority ?? 0,
@@ -109,21 +120,22 @@ export function createLocationService(context: ServiceContext): LocationService 
           sortField: struct.sortField ?? contentType?.defaultSortField ?? 'PATH',
           sortOrder: struct.sortOrder ?? contentType?.defaultSortOrder ?? 'ASC',
         });
-        await publishLocationAliases(tx, [created.id]);
+        await tx.persistence.lock([{ kind: 'location', id: created.id }]);
+        await publishLocationAliases(tx.persistence, [created.id]);
         return created;
-      });
-    },
+      }),
 
-    async updateLocation(locationId, struct: LocationUpdateStruct) {
-      const location = await require(locationId);
-      await context.guard.assert(
-        'content',
-        'edit',
-        { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
-        { locationId },
-      );
-      return context.persistence.transaction((tx) => tx.locationHandler.update(locationId, struct));
-    },
+    updateLocation: (locationId, struct: LocationUpdateStruct) =>
+      underLock(context, [{ kind: 'location', id: locationId }], async (tx) => {
+        const location = await requireIn(tx, locationId);
+        await tx.guard.assert(
+          'content',
+          'edit',
+          { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
+          { locationId },
+        );
+        return tx.persistence.locationHandler.update(locationId, struct);
+      }),
 
     moveSubtree: (locationId, newParentId) => moveSubtree(context, locationId, newParentId),
     copySubtree: (locationId, targetId) => copySubtree(context, locationId, targetId),
@@ -131,33 +143,58 @@ export function createLocationService(context: ServiceContext): LocationService 
     hideLocation: (locationId) => setHidden(locationId, true),
     unhideLocation: (locationId) => setHidden(locationId, false),
 
+    /**
+     * Locks every location of the subtree, the parent and the content items in the subtree (see
+     * `subtreeRemovalTargets`); each item's `content/remove` is checked before the transaction, and again inside
+     * for an item that entered the subtree in between.
+     */
     async deleteLocation(locationId) {
       const location = await require(locationId);
       if (location.depth === 0) throw new BadStateError('$location', 'The root Location cannot be deleted', 'location.root');
       const target = { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] } as const;
       await context.guard.assert('content', 'manage_locations', target, { locationId });
       await context.guard.assert('content', 'remove', target, { locationId });
-      const contentIds = await handler.loadSubtreeContentIds(locationId);
-      for (const contentInfo of await context.persistence.contentHandler.loadContentInfoList(contentIds)) {
-        await context.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
-      }
-      await context.persistence.transaction((tx) => removeSubtrees(tx, [locationId]));
+      const checked = new Set<number>();
+      const assertRemovable = async (tx: ServiceContext, contentIds: readonly number[]): Promise<void> => {
+        const unchecked = contentIds.filter((id) => !checked.has(id));
+        for (const contentInfo of await tx.persistence.contentHandler.loadContentInfoList(unchecked)) {
+          await tx.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
+          checked.add(contentInfo.id);
+        }
+      };
+      await assertRemovable(context, await handler.loadSubtreeContentIds(locationId));
+      await underDiscoveredLocks(
+        context,
+        (persistence) => subtreeRemovalTargets(persistence, [locationId]),
+        async (tx) => {
+          await requireIn(tx, locationId);
+          await assertRemovable(tx, await tx.persistence.locationHandler.loadSubtreeContentIds(locationId));
+          await removeSubtrees(tx.persistence, [locationId]);
+        },
+      );
       // A deleted location may have been a user's place in a group: drop every cached role set, as users inherit
       // their groups' roles.
       context.permissionCache.invalidate();
     },
   };
 
-  async function setHidden(locationId: number, hidden: boolean): Promise<Location> {
-    const location = await require(locationId);
-    await context.guard.assert(
-      'content',
-      'hide',
-      { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
-      { locationId },
+  /** Locks every location of the subtree: their `invisible` follows. */
+  function setHidden(locationId: number, hidden: boolean): Promise<Location> {
+    return underDiscoveredLocks(
+      context,
+      (persistence) => subtreeLocationTargets(persistence, [locationId]),
+      async (tx) => {
+        const location = await requireIn(tx, locationId);
+        await tx.guard.assert(
+          'content',
+          'hide',
+          { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
+          { locationId },
+        );
+        await tx.persistence.locationHandler.setHidden(locationId, hidden);
+        return requireIn(tx, locationId);
+      },
     );
-    await context.persistence.transaction((tx) => tx.locationHandler.setHidden(locationId, hidden));
-    return require(locationId);
   }
 
   return service;

@@ -1,9 +1,13 @@
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import { lockBookmarksOfLocations } from '../bookmarks/create-bookmark-service.js';
+import { lockLocationAliases } from '../url-aliases/location-aliases.js';
 
 /**
  * Deletes the subtrees of `locationIds` and then every content item left without a location (with its search
  * index entry and user account); items that keep other locations get a new main location when theirs was
- * deleted; their URL aliases and bookmarks go too. Runs inside the caller's transaction. Returns the ids of the deleted content items.
+ * deleted; their URL aliases and bookmarks go too. Runs inside the caller's transaction, which holds the locks of
+ * `subtreeRemovalTargets` (this locks the URL aliases, bookmark lists and roles it changes). Returns the ids of
+ * the deleted content items.
  */
 export async function removeSubtrees(tx: PersistenceHandler, locationIds: readonly number[]): Promise<number[]> {
   const deletedLocations = new Set<number>();
@@ -15,7 +19,9 @@ export async function removeSubtrees(tx: PersistenceHandler, locationIds: readon
       if (location.contentId !== 0) touchedContent.add(location.contentId);
     }
   }
+  await lockLocationAliases(tx, [...deletedLocations]);
   await tx.urlAliasHandler.deleteLocationAliases([...deletedLocations]);
+  await lockBookmarksOfLocations(tx, [...deletedLocations]);
   await tx.bookmarkHandler.deleteByLocations([...deletedLocations]);
   const deletedContent: number[] = [];
   for (const contentId of touchedContent) {
@@ -34,8 +40,13 @@ export async function removeSubtrees(tx: PersistenceHandler, locationIds: readon
   return deletedContent;
 }
 
-/** Removes a content item's rows, index entry, account and role assignments (not its locations). */
+/**
+ * Removes a content item's rows, index entry, account and role assignments (not its locations), inside the
+ * caller's transaction, which holds the item's lock; the roles that lose an assignment are locked here.
+ */
 export async function deleteContentData(tx: PersistenceHandler, contentId: number): Promise<void> {
+  const roleIds = new Set((await tx.roleHandler.loadAssignmentsBySubjects([contentId])).map((assignment) => assignment.roleId));
+  if (roleIds.size > 0) await tx.lock([...roleIds].map((id) => ({ kind: 'role', id })));
   await tx.searchHandler.deleteContent(contentId);
   await tx.userHandler.deleteAccount(contentId);
   await tx.roleHandler.removeAssignmentsBySubjects([contentId]);

@@ -7,8 +7,18 @@ import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
 /**
  * The generated aliases of locations (Ibexa `UrlAlias\Handler::publishUrlAliasForLocation`, `locationMoved`,
  * `translationRemoved`): one entry per translation of the content's current name, below the
- * parent location's node, all sharing the location's node id. Runs inside the caller's transaction.
+ * parent location's node, all sharing the location's node id. Runs inside the caller's transaction; each
+ * function locks the aliases of the locations it writes (`lockLocationAliases`).
  */
+
+/**
+ * Locks the URL aliases of locations (kind `urlAliases`, id the location id) for the rest of the caller's
+ * transaction: every write of a location's aliases takes it, so that their revision counts each change and custom
+ * alias writes of the location wait for it.
+ */
+export async function lockLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+  if (locationIds.length > 0) await tx.lock(locationIds.map((id) => ({ kind: 'urlAliases', id })));
+}
 
 /** A location's generated entries (current and history). */
 const generatedEntries = (tx: PersistenceHandler, locationId: number): Promise<readonly UrlAliasRecord[]> =>
@@ -39,6 +49,12 @@ export async function locationNodeId(tx: PersistenceHandler, locationId: number)
  * (Ibexa publishes them at every publication, new location, copy, swap and restore). Unknown locations are skipped.
  */
 export async function publishLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+  await lockLocationAliases(tx, locationIds);
+  await publishLocations(tx, locationIds);
+}
+
+/** {@link publishLocationAliases} under locks the caller took. */
+async function publishLocations(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
   for (const location of await tx.locationHandler.loadList(locationIds)) {
     if (location.depth === 0) continue;
     const version = await tx.contentHandler.loadVersionInfo(location.contentId, location.contentInfo.currentVersionNo);
@@ -123,15 +139,17 @@ async function dropLanguages(tx: PersistenceHandler, locationId: number, drop: (
  * siblings take each other's names. The subtrees follow without writes: children hang on the node ids.
  */
 export async function republishLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+  await lockLocationAliases(tx, locationIds);
   for (const locationId of locationIds) {
     for (const entry of await generatedEntries(tx, locationId)) {
       if (entry.isOriginal && entry.text !== '') await tx.urlAliasHandler.save({ ...entry, isOriginal: false });
     }
   }
-  await publishLocationAliases(tx, locationIds);
+  await publishLocations(tx, locationIds);
 }
 
 /** After a translation is deleted (Ibexa `translationRemoved`): the language leaves the locations' entries. */
 export async function removeTranslationAliases(tx: PersistenceHandler, locationIds: readonly number[], languageCode: string): Promise<void> {
+  await lockLocationAliases(tx, locationIds);
   for (const locationId of locationIds) await dropLanguages(tx, locationId, (code) => code === languageCode);
 }
