@@ -2,7 +2,8 @@ import type { ContentType } from '../../api/values/content-type.js';
 import { ContentTypeValidationError, type ContentTypeValidationFailure } from '../../errors/content-type-validation-error.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget } from '../../spi/persistence-handler.js';
+import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { contentTypeFromStorage } from './content-type-values.js';
@@ -19,16 +20,25 @@ export function assertClassPermission(context: ServiceContext, func: 'create' | 
 }
 
 /**
- * Runs a content type write in one transaction and forgets the cached content types afterwards (whether it
- * committed or not), so that every later read sees the change.
+ * Runs a content type write under the locks of `targets` (`underLock`: one transaction, `work` reads through `tx`)
+ * and forgets the cached content types afterwards (whether it committed or not), so that every later read sees
+ * the change. Every write of a type locks it (kind `contentType`, every status): its revision is what writes of
+ * content compare with the type they validated against. Writes of groups and of their type lists lock the
+ * groups (kind `contentTypeGroup`).
  */
-export async function writeTypes<T>(context: ServiceContext, work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
+export async function writeTypes<T>(context: ServiceContext, targets: readonly LockTarget[], work: (tx: ServiceContext) => Promise<T>): Promise<T> {
   try {
-    return await context.persistence.transaction(work);
+    return await underLock(context, targets, work);
   } finally {
     context.referenceCache.invalidateContentTypes();
   }
 }
+
+/** The lock target of a content type (all its statuses). */
+export const typeTarget = (contentTypeId: number): LockTarget => ({ kind: 'contentType', id: contentTypeId });
+
+/** The lock target of a content type group. */
+export const groupTarget = (groupId: number): LockTarget => ({ kind: 'contentTypeGroup', id: groupId });
 
 /** The API value of a stored type. */
 export const toContentType = (context: ServiceContext, stored: StoredContentType): ContentType =>

@@ -6,7 +6,7 @@ import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { indexDocument } from '../content/content-writes-support.js';
 import { valuesFromStorage } from '../content/content-field-values.js';
-import { assertClassPermission, loadDraft, toContentType, writeTypes } from './content-type-writes-support.js';
+import { assertClassPermission, loadDraft, toContentType, typeTarget, writeTypes } from './content-type-writes-support.js';
 
 /** Items re-indexed per batch after a type change. */
 const REINDEX_BATCH = 200;
@@ -16,17 +16,19 @@ const REINDEX_BATCH = 200;
  * (field definition ids kept) and, in the same transaction, existing content follows (Ibexa `ContentUpdater`):
  * every version of every item gets the added fields with the definition's default value in each of its
  * languages, fields of removed definitions disappear, renamed identifiers follow, and the search index of the
- * published items is rebuilt from their current versions.
+ * published items is rebuilt from their current versions. Locks the type; the items it converts are not locked
+ * one by one (writes of content check the type's revision in their own transactions).
  *
  * @throws NotFoundError no draft; BadStateError `contentType.noFieldDefinitions`; UnauthorizedError
  */
 export async function publishContentTypeDraft(context: ServiceContext, contentTypeId: number): Promise<ContentType> {
   await assertClassPermission(context, 'update');
-  const draft = await loadDraft(context, contentTypeId);
-  if (draft.fieldDefinitions.length === 0) {
-    throw new BadStateError('$contentTypeDraft', 'The content type draft should have at least one field definition', 'contentType.noFieldDefinitions');
-  }
-  const published = await writeTypes(context, async (tx) => {
+  const published = await writeTypes(context, [typeTarget(contentTypeId)], async (locked) => {
+    const draft = await loadDraft(locked, contentTypeId);
+    if (draft.fieldDefinitions.length === 0) {
+      throw new BadStateError('$contentTypeDraft', 'The content type draft should have at least one field definition', 'contentType.noFieldDefinitions');
+    }
+    const tx = locked.persistence;
     const previous = await tx.contentTypeHandler.load(contentTypeId);
     const type = await tx.contentTypeHandler.publishDraft(contentTypeId);
     if (previous) {
