@@ -22,14 +22,15 @@ import {
   updatePolicyByRoleDraft,
   updateRoleDraft,
 } from './role-drafts.js';
-import { inTransaction } from '../in-transaction.js';
+import { inTransaction, underLock } from '../in-transaction.js';
 import { addPolicy, deletePolicy, updatePolicy, updateRole } from './role-shortcuts.js';
-import { assertRole, requireRole } from './role-support.js';
+import { assertRole, requireRole, roleTarget } from './role-support.js';
 
 /**
  * The RoleService of one user scope (Ibexa `RoleService`): drafts
  * (`role-drafts.ts`), the REST shortcuts on published roles (`role-shortcuts.ts`), assignments
- * (`role-assignments.ts`), limitation checks (`limitation-validation.ts`).
+ * (`role-assignments.ts`), limitation checks (`limitation-validation.ts`). Every write locks the role it changes
+ * (kind `role`: with its draft, policies and assignments) and reads it under the lock.
  */
 export function createRoleService(context: ServiceContext): RoleService {
   const { roleHandler } = context.persistence;
@@ -65,8 +66,10 @@ export function createRoleService(context: ServiceContext): RoleService {
     },
     async deleteRole(roleId) {
       await assertRole(context, 'delete', { roleId });
-      await requireRole(context, roleId);
-      await roleHandler.deleteRole(roleId);
+      await underLock(context, [roleTarget(roleId)], async (tx) => {
+        await requireRole(tx, roleId);
+        await tx.persistence.roleHandler.deleteRole(roleId);
+      });
       context.permissionCache.invalidate();
     },
     updateRole: (roleId, struct) => updateRole(context, roleId, struct),

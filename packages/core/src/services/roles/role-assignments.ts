@@ -1,16 +1,20 @@
 import type { RoleLimitationInput } from '../../api/structs/role-structs.js';
 import type { Limitation, Policy, RoleAssignment } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { underDiscoveredLocks } from '../discovered-locks.js';
+import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { loadGroupIdsOf } from '../permissions/user-group-ids.js';
 import { requireGroup, requireUser } from '../users/user-support.js';
 import { validateRoleLimitation } from './limitation-validation.js';
-import { assertRole, requireRole } from './role-support.js';
+import { assertRole, requireRole, roleTarget } from './role-support.js';
 
 /**
  * Role assignments (Ibexa `RoleService::assignRoleTo*`, `removeRoleAssignment`, `getRoleAssignments*`):
  * `role/assign` (Role and MemberOf limitations) to change them, `role/read` to
- * list them. Every change drops the cached role sets.
+ * list them. Every change locks the role (assignments are part of it), checks under the lock, and drops the
+ * cached role sets.
  */
 
 const sameLimitation = (left: Limitation | null, right: Limitation | null): boolean =>
@@ -36,11 +40,14 @@ export async function assignRole(
   else await requireGroup(context, subject.id);
   await context.guard.assert('role', 'assign', { kind: 'roleAssignment', roleId, subjectKind: subject.kind, subjectId: subject.id }, { roleId });
   const limitation = limitationInput ? await validateRoleLimitation(context, limitationInput) : null;
-  const existing = await context.persistence.roleHandler.loadAssignmentsBySubjects([subject.id]);
-  if (existing.some((assignment) => assignment.roleId === roleId && sameLimitation(assignment.limitation, limitation))) {
-    throw new InvalidArgumentError('$role', `Role ${roleId} is already assigned to ${subject.kind} ${subject.id} with this limitation`);
-  }
-  const assignment = await context.persistence.roleHandler.assignRole({ roleId, subjectKind: subject.kind, subjectId: subject.id, limitation });
+  const assignment = await underLock(context, [roleTarget(roleId)], async (tx) => {
+    await requireRole(tx, roleId);
+    const existing = await tx.persistence.roleHandler.loadAssignmentsBySubjects([subject.id]);
+    if (existing.some((candidate) => candidate.roleId === roleId && sameLimitation(candidate.limitation, limitation))) {
+      throw new InvalidArgumentError('$role', `Role ${roleId} is already assigned to ${subject.kind} ${subject.id} with this limitation`);
+    }
+    return tx.persistence.roleHandler.assignRole({ roleId, subjectKind: subject.kind, subjectId: subject.id, limitation });
+  });
   context.permissionCache.invalidate();
   return assignment;
 }
@@ -53,17 +60,23 @@ export async function loadRoleAssignment(context: ServiceContext, assignmentId: 
   return assignment;
 }
 
-/** Removes an assignment (`role/assign` on its role and subject). @throws NotFoundError */
+/** Removes an assignment (`role/assign` on its role and subject), under the lock of its role. @throws NotFoundError */
 export async function removeRoleAssignment(context: ServiceContext, assignmentId: number): Promise<void> {
-  const assignment = await context.persistence.roleHandler.loadAssignment(assignmentId);
-  if (!assignment) throw new NotFoundError('RoleAssignment', assignmentId);
-  await context.guard.assert(
-    'role',
-    'assign',
-    { kind: 'roleAssignment', roleId: assignment.roleId, subjectKind: assignment.subjectKind, subjectId: assignment.subjectId },
-    { roleId: assignment.roleId },
-  );
-  await context.persistence.roleHandler.removeAssignment(assignmentId);
+  const discover = async (persistence: PersistenceHandler): Promise<LockTarget[]> => {
+    const assignment = await persistence.roleHandler.loadAssignment(assignmentId);
+    return assignment ? [roleTarget(assignment.roleId)] : [];
+  };
+  await underDiscoveredLocks(context, discover, async (tx) => {
+    const assignment = await tx.persistence.roleHandler.loadAssignment(assignmentId);
+    if (!assignment) throw new NotFoundError('RoleAssignment', assignmentId);
+    await tx.guard.assert(
+      'role',
+      'assign',
+      { kind: 'roleAssignment', roleId: assignment.roleId, subjectKind: assignment.subjectKind, subjectId: assignment.subjectId },
+      { roleId: assignment.roleId },
+    );
+    await tx.persistence.roleHandler.removeAssignment(assignmentId);
+  });
   context.permissionCache.invalidate();
 }
 

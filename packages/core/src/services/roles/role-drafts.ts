@@ -2,41 +2,54 @@ import type { PolicyCreateStruct, PolicyUpdateStruct, RoleCreateStruct, RoleUpda
 import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { PolicyRecord } from '../../spi/role-handler.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { underDiscoveredLocks } from '../discovered-locks.js';
+import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { validatePolicy } from './limitation-validation.js';
-import { assertIdentifierFree, assertRole, requireDraft, requireDraftPolicy, requireRole } from './role-support.js';
+import { assertIdentifierFree, assertRole, requireDraft, requireDraftPolicy, requireRole, roleTarget } from './role-support.js';
 
 /**
  * Role drafts (Ibexa `RoleService`): a new role starts as a
  * draft; a published role is changed through a draft of it that replaces it when published. One operation per
- * function, each a single atomic storage write (callers compose them in a transaction).
+ * function, each under the lock of the role (kind `role`: the role with its draft, policies and assignments),
+ * reading the draft under it; callers compose them in a transaction.
  */
 
-/** Creates a new role as a draft with its policies (`role/create`). */
+/** Creates a new role as a draft with its policies (`role/create`); locks it (the draft's id is the role's). */
 export async function createRole(context: ServiceContext, struct: RoleCreateStruct): Promise<RoleDraft> {
   await assertRole(context, 'create');
   await assertIdentifierFree(context, struct.identifier);
   const policies: PolicyRecord[] = [];
   for (const policy of struct.policies ?? []) policies.push(await policyRecord(context, policy, null));
-  return context.persistence.roleHandler.createRoleDraft({ identifier: struct.identifier, originalId: null, policies });
+  return underLock(context, [], async (tx) => {
+    const draft = await tx.persistence.roleHandler.createRoleDraft({ identifier: struct.identifier, originalId: null, policies });
+    await tx.persistence.lock([roleTarget(draft.id)]);
+    return draft;
+  });
 }
 
-/** Creates a draft of a published role, copying its policies (`role/create`). @throws InvalidArgumentError */
+/**
+ * Creates a draft of a published role, copying its policies (`role/create`). Locks the role and checks under the
+ * lock that it has no draft yet. @throws InvalidArgumentError
+ */
 export async function createRoleDraft(context: ServiceContext, roleId: number): Promise<RoleDraft> {
   await assertRole(context, 'create', { roleId });
-  const role = await requireRole(context, roleId);
-  if (await context.persistence.roleHandler.loadRoleDraftByRoleId(roleId)) {
-    throw new InvalidArgumentError('$role', `Role ${roleId} already has a draft`);
-  }
-  return context.persistence.roleHandler.createRoleDraft({
-    identifier: role.identifier,
-    originalId: role.id,
-    policies: role.policies.map((policy) => ({
-      module: policy.module,
-      function: policy.function,
-      limitations: policy.limitations,
-      originalId: policy.id,
-    })),
+  return underLock(context, [roleTarget(roleId)], async (tx) => {
+    const role = await requireRole(tx, roleId);
+    if (await tx.persistence.roleHandler.loadRoleDraftByRoleId(roleId)) {
+      throw new InvalidArgumentError('$role', `Role ${roleId} already has a draft`);
+    }
+    return tx.persistence.roleHandler.createRoleDraft({
+      identifier: role.identifier,
+      originalId: role.id,
+      policies: role.policies.map((policy) => ({
+        module: policy.module,
+        function: policy.function,
+        limitations: policy.limitations,
+        originalId: policy.id,
+      })),
+    });
   });
 }
 
@@ -57,20 +70,24 @@ export async function loadRoleDraftByRoleId(context: ServiceContext, roleId: num
 /** Renames a draft (`role/update`). */
 export async function updateRoleDraft(context: ServiceContext, draftId: number, struct: RoleUpdateStruct): Promise<RoleDraft> {
   await assertRole(context, 'update', { roleId: draftId });
-  const draft = await requireDraft(context, draftId);
-  if (struct.identifier !== undefined && struct.identifier !== draft.identifier) {
-    await assertIdentifierFree(context, struct.identifier, draft);
-    await context.persistence.roleHandler.updateRoleDraft(draftId, { identifier: struct.identifier });
-  }
-  return requireDraft(context, draftId);
+  return underDraftLock(context, draftId, async (tx, draft) => {
+    if (struct.identifier !== undefined && struct.identifier !== draft.identifier) {
+      await assertIdentifierFree(tx, struct.identifier, draft);
+      await tx.persistence.roleHandler.updateRoleDraft(draftId, { identifier: struct.identifier });
+    }
+    return requireDraft(tx, draftId);
+  });
 }
 
 /** Adds a policy to a draft after validating it (`role/update`). */
 export async function addPolicyByRoleDraft(context: ServiceContext, draftId: number, struct: PolicyCreateStruct): Promise<RoleDraft> {
   await assertRole(context, 'update', { roleId: draftId });
   await requireDraft(context, draftId);
-  await context.persistence.roleHandler.addPolicy(draftId, await policyRecord(context, struct, null));
-  return requireDraft(context, draftId);
+  const record = await policyRecord(context, struct, null);
+  return underDraftLock(context, draftId, async (tx) => {
+    await tx.persistence.roleHandler.addPolicy(draftId, record);
+    return requireDraft(tx, draftId);
+  });
 }
 
 /** Replaces the limitations of a draft's policy (`role/update`). */
@@ -81,35 +98,52 @@ export async function updatePolicyByRoleDraft(
   struct: PolicyUpdateStruct,
 ): Promise<PolicyDraft> {
   await assertRole(context, 'update', { roleId: draftId });
-  const policy = requireDraftPolicy(await requireDraft(context, draftId), policyId);
-  const limitations = await validatePolicy(context, { module: policy.module, function: policy.function, limitations: struct.limitations });
-  await context.persistence.roleHandler.updatePolicy(policyId, limitations);
-  return requireDraftPolicy(await requireDraft(context, draftId), policyId);
+  return underDraftLock(context, draftId, async (tx, draft) => {
+    const policy = requireDraftPolicy(draft, policyId);
+    const limitations = await validatePolicy(tx, { module: policy.module, function: policy.function, limitations: struct.limitations });
+    await tx.persistence.roleHandler.updatePolicy(policyId, limitations);
+    return requireDraftPolicy(await requireDraft(tx, draftId), policyId);
+  });
 }
 
 /** Removes a policy from a draft (`role/update`). */
 export async function removePolicyByRoleDraft(context: ServiceContext, draftId: number, policyId: number): Promise<RoleDraft> {
   await assertRole(context, 'update', { roleId: draftId });
-  requireDraftPolicy(await requireDraft(context, draftId), policyId);
-  await context.persistence.roleHandler.deletePolicy(policyId);
-  return requireDraft(context, draftId);
+  return underDraftLock(context, draftId, async (tx, draft) => {
+    requireDraftPolicy(draft, policyId);
+    await tx.persistence.roleHandler.deletePolicy(policyId);
+    return requireDraft(tx, draftId);
+  });
 }
 
 /** Discards a draft (`role/delete`). */
 export async function deleteRoleDraft(context: ServiceContext, draftId: number): Promise<void> {
   await assertRole(context, 'delete', { roleId: draftId });
-  await requireDraft(context, draftId);
-  await context.persistence.roleHandler.deleteRoleDraft(draftId);
+  await underDraftLock(context, draftId, (tx) => tx.persistence.roleHandler.deleteRoleDraft(draftId));
 }
 
 /** Publishes a draft (`role/update`); every cached role set is dropped. Returns the published role. */
 export async function publishRoleDraft(context: ServiceContext, draftId: number): Promise<Role> {
   await assertRole(context, 'update', { roleId: draftId });
-  const draft = await requireDraft(context, draftId);
-  await context.persistence.roleHandler.publishRoleDraft(draftId);
+  const role = await underDraftLock(context, draftId, async (tx, draft) => {
+    await tx.persistence.roleHandler.publishRoleDraft(draftId);
+    const original = draft.originalId === null ? null : await tx.persistence.roleHandler.loadRole(draft.originalId);
+    return requireRole(tx, original ? original.id : draftId);
+  });
   context.permissionCache.invalidate();
-  const original = draft.originalId === null ? null : await context.persistence.roleHandler.loadRole(draft.originalId);
-  return requireRole(context, original ? original.id : draftId);
+  return role;
+}
+
+/**
+ * Runs a write of a draft under the lock of its role (the published role it copies, or the new role it becomes),
+ * with the draft as read under the lock. @throws NotFoundError when the draft does not exist (any more).
+ */
+function underDraftLock<T>(context: ServiceContext, draftId: number, work: (tx: ServiceContext, draft: RoleDraft) => Promise<T>): Promise<T> {
+  const discover = async (persistence: PersistenceHandler): Promise<LockTarget[]> => {
+    const draft = await persistence.roleHandler.loadRoleDraft(draftId);
+    return draft ? [roleTarget(draft.originalId ?? draft.id)] : [];
+  };
+  return underDiscoveredLocks(context, discover, async (tx) => work(tx, await requireDraft(tx, draftId)));
 }
 
 async function policyRecord(context: ServiceContext, struct: PolicyCreateStruct, originalId: number | null): Promise<PolicyRecord> {

@@ -2,7 +2,7 @@ import type { PolicyCreateStruct, PolicyUpdateStruct, RoleUpdateStruct } from '.
 import type { Policy, Role } from '../../api/values/role.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
-import { inTransaction } from '../in-transaction.js';
+import { underLock } from '../in-transaction.js';
 import {
   addPolicyByRoleDraft,
   createRoleDraft,
@@ -11,7 +11,7 @@ import {
   updatePolicyByRoleDraft,
   updateRoleDraft,
 } from './role-drafts.js';
-import { requireRole } from './role-support.js';
+import { requireDraft, requireRole, roleTarget } from './role-support.js';
 
 /**
  * The REST shortcuts on a published role (`PATCH /user/roles/{id}` and the writes under `…/policies`; Ibexa's
@@ -51,8 +51,9 @@ export async function deletePolicy(context: ServiceContext, roleId: number, poli
   const role = await requireRole(context, roleId);
   if (policyId !== null) requirePolicy(role, policyId);
   await throughDraft(context, roleId, async (tx, draftId, draftPolicyOf) => {
-    const ids = policyId === null ? role.policies.map((policy) => policy.id) : [policyId];
-    for (const id of ids) await removePolicyByRoleDraft(tx, draftId, draftPolicyOf(id));
+    const draft = await requireDraft(tx, draftId);
+    const ids = policyId === null ? draft.policies.map((policy) => policy.id) : [draftPolicyOf(policyId)];
+    for (const id of ids) await removePolicyByRoleDraft(tx, draftId, id);
   });
 }
 
@@ -64,14 +65,16 @@ function requirePolicy(role: Role, policyId: number): Policy {
 
 /**
  * Creates a draft of `roleId`, runs `change` on it (with a lookup from published policy ids to the draft's) and
- * publishes it, in one transaction. @throws InvalidArgumentError when the role already has a draft.
+ * publishes it, in one transaction under the role's lock, so that concurrent changes of one role run one after
+ * the other, each on the role the previous one published. @throws InvalidArgumentError when the role already has
+ * a draft.
  */
 async function throughDraft(
   context: ServiceContext,
   roleId: number,
   change: (tx: ServiceContext, draftId: number, draftPolicyOf: (policyId: number) => number) => Promise<void>,
 ): Promise<Role> {
-  const role = await inTransaction(context, async (tx) => {
+  const role = await underLock(context, [roleTarget(roleId)], async (tx) => {
     const draft = await createRoleDraft(tx, roleId);
     const byOriginal = new Map(draft.policies.map((policy) => [policy.originalId, policy.id]));
     await change(tx, draft.id, (policyId) => {

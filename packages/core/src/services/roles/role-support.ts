@@ -1,6 +1,10 @@
 import type { PolicyDraft, Role, RoleDraft } from '../../api/values/role.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { LockTarget } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
+
+/** The lock target of a role: the published role with its draft, policies and assignments (a new role's draft by its own id). */
+export const roleTarget = (roleId: number): LockTarget => ({ kind: 'role', id: roleId });
 
 /** Checks a `role/<func>` permission (no limitations apply to them in Ibexa). @throws UnauthorizedError */
 export function assertRole(context: ServiceContext, func: 'read' | 'create' | 'update' | 'delete', properties: Record<string, number> = {}): Promise<void> {
