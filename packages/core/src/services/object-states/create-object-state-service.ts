@@ -2,10 +2,15 @@ import type { ObjectStateService } from '../../api/services/object-state-service
 import type { TranslatedStrings } from '../../api/values/common.js';
 import type { ObjectState, ObjectStateGroup } from '../../api/values/object-state.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget } from '../../spi/persistence-handler.js';
+import { underDiscoveredLocks } from '../discovered-locks.js';
+import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo } from '../content/content-reads.js';
 import { knownLanguageCodes } from '../languages/create-language-service.js';
+
+/** The lock target of an object state group: the group with its states. */
+const groupTarget = (groupId: number): LockTarget => ({ kind: 'objectStateGroup', id: groupId });
 
 /** The translated members shared by groups and states. */
 interface Translated {
@@ -18,21 +23,23 @@ interface Translated {
 
 /**
  * The ObjectStateService of one user scope (Ibexa `ObjectStateService`; REST `/content/objectstategroups` and
- * `/content/objects/{id}/objectstates`). Writes check `state/administrate` and run in one transaction; the
- * default states new content gets are cached (ReferenceCache) and forgotten on every change.
+ * `/content/objects/{id}/objectstates`). Writes check `state/administrate` and run under the lock of the group
+ * (kind `objectStateGroup`: the group with its states), reading what they change under it; setting the states of
+ * a content item locks the item. The default states new content gets are cached (ReferenceCache) and forgotten on
+ * every change.
  */
 export function createObjectStateService(context: ServiceContext): ObjectStateService {
   const { persistence } = context;
   const handler = persistence.objectStateHandler;
   const administrate = (properties: Readonly<Record<string, string | number>> = {}): Promise<void> =>
     context.guard.assert('state', 'administrate', { kind: 'none' }, properties);
-  const requireGroup = async (groupId: number): Promise<ObjectStateGroup> => {
-    const group = await handler.loadGroup(groupId);
+  const requireGroup = async (groupId: number, scope: ServiceContext = context): Promise<ObjectStateGroup> => {
+    const group = await scope.persistence.objectStateHandler.loadGroup(groupId);
     if (!group) throw new NotFoundError('ObjectStateGroup', groupId);
     return group;
   };
-  const requireState = async (stateId: number): Promise<ObjectState> => {
-    const state = await handler.loadState(stateId);
+  const requireState = async (stateId: number, scope: ServiceContext = context): Promise<ObjectState> => {
+    const state = await scope.persistence.objectStateHandler.loadState(stateId);
     if (!state) throw NotFoundError.objectState(stateId);
     return state;
   };
@@ -48,12 +55,27 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
     if (unknown !== undefined) throw new InvalidArgumentError(argument, `Language '${unknown}' does not exist`);
     return { ...value, languageCodes };
   };
-  const write = <T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> =>
-    persistence.transaction(async (tx) => {
+  /** Runs a write under the lock of the groups `targets` and forgets the cached default states. */
+  const write = <T>(groupIds: readonly number[], work: (tx: ServiceContext) => Promise<T>): Promise<T> =>
+    underLock(context, groupIds.map(groupTarget), async (tx) => {
       const result = await work(tx);
       context.referenceCache.invalidate();
       return result;
     });
+  /** A write of the group of state `stateId` (a state never changes group), with the state as read under the lock. */
+  const writeState = <T>(stateId: number, work: (tx: ServiceContext, state: ObjectState) => Promise<T>): Promise<T> =>
+    underDiscoveredLocks(
+      context,
+      async (scope) => {
+        const state = await scope.objectStateHandler.loadState(stateId);
+        return state ? [groupTarget(state.groupId)] : [];
+      },
+      async (tx) => {
+        const result = await work(tx, await requireState(stateId, tx));
+        context.referenceCache.invalidate();
+        return result;
+      },
+    );
 
   const service: ObjectStateService = {
     loadObjectStateGroups: () => handler.loadGroups(),
@@ -67,88 +89,113 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
     async createObjectStateGroup(struct) {
       await administrate();
       const group = await translated({ ...struct, descriptions: struct.descriptions ?? {} }, '$objectStateGroupCreateStruct');
-      return write((tx) => tx.objectStateHandler.createGroup(group));
+      return write([], async (tx) => {
+        const created = await tx.persistence.objectStateHandler.createGroup(group);
+        await tx.persistence.lock([groupTarget(created.id)]);
+        return created;
+      });
     },
 
     async updateObjectStateGroup(groupId, struct) {
-      const current = await requireGroup(groupId);
+      await requireGroup(groupId);
       await administrate({ groupId });
-      const next = await translated(
-        {
-          identifier: struct.identifier ?? current.identifier,
-          defaultLanguageCode: struct.defaultLanguageCode ?? current.defaultLanguageCode,
-          names: struct.names ?? current.names,
-          descriptions: struct.descriptions ?? current.descriptions,
-        },
-        '$objectStateGroupUpdateStruct',
-      );
-      return write((tx) => tx.objectStateHandler.updateGroup({ id: groupId, ...next }));
+      return write([groupId], async (tx) => {
+        const current = await requireGroup(groupId, tx);
+        const next = await translated(
+          {
+            identifier: struct.identifier ?? current.identifier,
+            defaultLanguageCode: struct.defaultLanguageCode ?? current.defaultLanguageCode,
+            names: struct.names ?? current.names,
+            descriptions: struct.descriptions ?? current.descriptions,
+          },
+          '$objectStateGroupUpdateStruct',
+        );
+        return tx.persistence.objectStateHandler.updateGroup({ id: groupId, ...next });
+      });
     },
 
     async deleteObjectStateGroup(groupId) {
       await requireGroup(groupId);
       await administrate({ groupId });
-      await write((tx) => tx.objectStateHandler.deleteGroup(groupId));
+      await write([groupId], async (tx) => {
+        await requireGroup(groupId, tx);
+        await tx.persistence.objectStateHandler.deleteGroup(groupId);
+      });
     },
 
     async createObjectState(groupId, struct) {
       await requireGroup(groupId);
       await administrate({ groupId });
       const value = await translated({ ...struct, descriptions: struct.descriptions ?? {} }, '$objectStateCreateStruct');
-      return write(async (tx) => {
-        const existing = await tx.objectStateHandler.loadStates(groupId);
+      return write([groupId], async (tx) => {
+        await requireGroup(groupId, tx);
+        const states = tx.persistence.objectStateHandler;
+        const existing = await states.loadStates(groupId);
         const priority = struct.priority ?? existing.reduce((highest, state) => Math.max(highest, state.priority + 1), 0);
-        const created = await tx.objectStateHandler.createState({ groupId, priority, ...value });
-        if (existing.length === 0) await tx.objectStateHandler.assignStateToAllContent(created.id);
+        const created = await states.createState({ groupId, priority, ...value });
+        if (existing.length === 0) await states.assignStateToAllContent(created.id);
         return created;
       });
     },
 
     async updateObjectState(stateId, struct) {
-      const current = await requireState(stateId);
+      await requireState(stateId);
       await administrate({ stateId });
-      const next = await translated(
-        {
-          identifier: struct.identifier ?? current.identifier,
-          defaultLanguageCode: struct.defaultLanguageCode ?? current.defaultLanguageCode,
-          names: struct.names ?? current.names,
-          descriptions: struct.descriptions ?? current.descriptions,
-        },
-        '$objectStateUpdateStruct',
-      );
-      return write((tx) => tx.objectStateHandler.updateState({ ...current, ...next }));
+      return writeState(stateId, async (tx, current) => {
+        const next = await translated(
+          {
+            identifier: struct.identifier ?? current.identifier,
+            defaultLanguageCode: struct.defaultLanguageCode ?? current.defaultLanguageCode,
+            names: struct.names ?? current.names,
+            descriptions: struct.descriptions ?? current.descriptions,
+          },
+          '$objectStateUpdateStruct',
+        );
+        return tx.persistence.objectStateHandler.updateState({ ...current, ...next });
+      });
     },
 
     async setPriorityOfObjectState(stateId, priority) {
-      const current = await requireState(stateId);
+      await requireState(stateId);
       await administrate({ stateId });
-      return write((tx) => tx.objectStateHandler.updateState({ ...current, priority }));
+      return writeState(stateId, (tx, current) => tx.persistence.objectStateHandler.updateState({ ...current, priority }));
     },
 
     async deleteObjectState(stateId) {
-      const state = await requireState(stateId);
+      await requireState(stateId);
       await administrate({ stateId });
-      await write(async (tx) => {
-        const [replacement] = (await tx.objectStateHandler.loadStates(state.groupId)).filter((other) => other.id !== stateId);
-        await tx.objectStateHandler.deleteState(stateId, replacement?.id ?? null);
+      await writeState(stateId, async (tx, state) => {
+        const states = tx.persistence.objectStateHandler;
+        const [replacement] = (await states.loadStates(state.groupId)).filter((other) => other.id !== stateId);
+        await states.deleteState(stateId, replacement?.id ?? null);
       });
     },
 
     setContentState: (contentId, groupId, stateId) => service.setContentStates(contentId, [{ groupId, stateId }]),
 
+    /** Locks the content item (its states are part of it); the states are checked again under the lock. */
     async setContentStates(contentId, states) {
       const contentInfo = await requireContentInfo(context, contentId);
-      const groups = new Set<number>();
-      for (const { groupId, stateId } of states) {
-        await requireGroup(groupId);
-        const state = await requireState(stateId);
-        if (state.groupId !== groupId) throw new InvalidArgumentError('$objectState', `Object state ${stateId} does not belong to group ${groupId}`);
-        if (groups.has(groupId)) throw new InvalidArgumentError('$objectStates', `Several object states given for group ${groupId}`);
-        groups.add(groupId);
+      const assertStates = async (scope: ServiceContext): Promise<void> => {
+        const groups = new Set<number>();
+        for (const { groupId, stateId } of states) {
+          await requireGroup(groupId, scope);
+          const state = await requireState(stateId, scope);
+          if (state.groupId !== groupId) throw new InvalidArgumentError('$objectState', `Object state ${stateId} does not belong to group ${groupId}`);
+          if (groups.has(groupId)) throw new InvalidArgumentError('$objectStates', `Several object states given for group ${groupId}`);
+          groups.add(groupId);
+        }
+      };
+      await assertStates(context);
+      for (const { stateId } of states) {
         await context.guard.assert('state', 'assign', { kind: 'content', contentInfo, newStateIds: [stateId] }, { contentId, stateId });
       }
       const stateIds = states.map((state) => state.stateId);
-      await persistence.transaction((tx) => tx.objectStateHandler.setContentStates(contentId, stateIds));
+      await underLock(context, [{ kind: 'content', id: contentId }], async (tx) => {
+        await requireContentInfo(tx, contentId);
+        await assertStates(tx);
+        await tx.persistence.objectStateHandler.setContentStates(contentId, stateIds);
+      });
     },
 
     async getContentState(contentId, groupId) {

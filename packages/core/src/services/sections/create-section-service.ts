@@ -3,11 +3,12 @@ import type { Section } from '../../api/values/section.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
 import { requireContentInfo } from '../content/content-reads.js';
+import { underLock } from '../in-transaction.js';
 
 /**
  * The SectionService of one user scope (Ibexa `SectionService`; REST `/content/sections`): reads check `section/view`,
- * writes `section/edit`, assignments `section/assign` with the NewSection limitation; every write runs in one
- * transaction.
+ * writes `section/edit`, assignments `section/assign` with the NewSection limitation; every write locks the
+ * section (kind `section`; an assignment also the content item) and reads it under the lock.
  */
 export function createSectionService(context: ServiceContext): SectionService {
   const handler = context.persistence.sectionHandler;
@@ -15,16 +16,16 @@ export function createSectionService(context: ServiceContext): SectionService {
     await context.guard.assert('section', 'view', { kind: 'section', sectionId: section.id }, { sectionId: section.id });
     return section;
   };
-  const require = async (sectionId: number): Promise<Section> => {
-    const section = await handler.load(sectionId);
+  const require = async (scope: ServiceContext, sectionId: number): Promise<Section> => {
+    const section = await scope.persistence.sectionHandler.load(sectionId);
     if (!section) throw NotFoundError.section(sectionId);
     return section;
   };
   const assertEditable = (sectionId?: number): Promise<void> =>
     context.guard.assert('section', 'edit', sectionId === undefined ? { kind: 'none' } : { kind: 'section', sectionId }, sectionId === undefined ? {} : { sectionId });
-  const assertIdentifier = async (identifier: string, sectionId: number | null): Promise<void> => {
+  const assertIdentifier = async (scope: ServiceContext, identifier: string, sectionId: number | null): Promise<void> => {
     if (identifier.trim() === '') throw new InvalidArgumentError('$sectionStruct', 'The section identifier must not be empty');
-    const other = await handler.loadByIdentifier(identifier);
+    const other = await scope.persistence.sectionHandler.loadByIdentifier(identifier);
     if (other && other.id !== sectionId) throw new InvalidArgumentError('$sectionStruct', `A Section with identifier '${identifier}' already exists`);
   };
   const assertName = (name: string): void => {
@@ -39,7 +40,7 @@ export function createSectionService(context: ServiceContext): SectionService {
       }
       return visible;
     },
-    loadSection: async (sectionId) => readable(await require(sectionId)),
+    loadSection: async (sectionId) => readable(await require(context, sectionId)),
     async loadSectionByIdentifier(identifier) {
       const section = await handler.loadByIdentifier(identifier);
       if (!section) throw NotFoundError.section(identifier);
@@ -48,42 +49,55 @@ export function createSectionService(context: ServiceContext): SectionService {
 
     async createSection(struct) {
       await assertEditable();
-      await assertIdentifier(struct.identifier, null);
+      await assertIdentifier(context, struct.identifier, null);
       assertName(struct.name);
-      return context.persistence.transaction((tx) => tx.sectionHandler.create({ identifier: struct.identifier, name: struct.name }));
+      return underLock(context, [], async (tx) => {
+        const section = await tx.persistence.sectionHandler.create({ identifier: struct.identifier, name: struct.name });
+        await tx.persistence.lock([{ kind: 'section', id: section.id }]);
+        return section;
+      });
     },
 
     async updateSection(sectionId, struct) {
-      const section = await require(sectionId);
+      await require(context, sectionId);
       await assertEditable(sectionId);
-      const identifier = struct.identifier ?? section.identifier;
-      const name = struct.name ?? section.name;
-      await assertIdentifier(identifier, sectionId);
-      assertName(name);
-      return context.persistence.transaction((tx) => tx.sectionHandler.update({ id: sectionId, identifier, name }));
+      return underLock(context, [{ kind: 'section', id: sectionId }], async (tx) => {
+        const section = await require(tx, sectionId);
+        const identifier = struct.identifier ?? section.identifier;
+        const name = struct.name ?? section.name;
+        await assertIdentifier(tx, identifier, sectionId);
+        assertName(name);
+        return tx.persistence.sectionHandler.update({ id: sectionId, identifier, name });
+      });
     },
 
     /** @throws BadStateError `section.inUse` when content is assigned to the section (REST 409). */
     async deleteSection(sectionId) {
-      await require(sectionId);
+      await require(context, sectionId);
       await assertEditable(sectionId);
-      await context.persistence.transaction(async (tx) => {
-        if ((await tx.sectionHandler.assignmentsCount(sectionId)) > 0) {
+      await underLock(context, [{ kind: 'section', id: sectionId }], async (tx) => {
+        await require(tx, sectionId);
+        if ((await tx.persistence.sectionHandler.assignmentsCount(sectionId)) > 0) {
           throw new BadStateError('section', `Section ${sectionId} is still assigned to content`, 'section.inUse');
         }
-        await tx.sectionHandler.delete(sectionId);
+        await tx.persistence.sectionHandler.delete(sectionId);
       });
     },
 
+    /** Locks the content item and the section (so that a deletion of the section sees the assignment or refuses it). */
     async assignSection(contentId, sectionId) {
       const contentInfo = await requireContentInfo(context, contentId);
-      await require(sectionId);
+      await require(context, sectionId);
       await context.guard.assert('section', 'assign', { kind: 'content', contentInfo, newSectionId: sectionId }, { contentId, sectionId });
-      await context.persistence.transaction((tx) => tx.contentHandler.updateMetadata(contentId, { sectionId }));
+      await underLock(context, [{ kind: 'content', id: contentId }, { kind: 'section', id: sectionId }], async (tx) => {
+        await requireContentInfo(tx, contentId);
+        await require(tx, sectionId);
+        await tx.persistence.contentHandler.updateMetadata(contentId, { sectionId });
+      });
     },
 
     async countAssignedContents(sectionId) {
-      await readable(await require(sectionId));
+      await readable(await require(context, sectionId));
       return handler.assignmentsCount(sectionId);
     },
 
