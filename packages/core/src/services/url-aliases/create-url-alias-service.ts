@@ -4,9 +4,12 @@ import { parseUrlAliasId, pathSegments, segmentKey } from '../../domain/rules/ur
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
 import type { ServiceContext } from '../service-context.js';
-import { inTransaction } from '../in-transaction.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { underDiscoveredLocks } from '../discovered-locks.js';
+import { underLock } from '../in-transaction.js';
 import { toUrlAlias, toUrlAliases } from './alias-values.js';
-import { createCustomAlias, removeCustomAlias } from './custom-aliases.js';
+import { createCustomAlias, GLOBAL_ALIASES, removeCustomAlias } from './custom-aliases.js';
+import { aliasesTarget } from './location-aliases.js';
 
 const notFound = (what: string): NotFoundError => new NotFoundError('URLAlias', what);
 
@@ -16,18 +19,19 @@ const inLanguage = (entry: UrlAliasRecord, languageCode: string | undefined): bo
 
 /**
  * The URLAliasService of one user scope (Ibexa `URLAliasService`; REST `/content/urlaliases`,
- * `/content/locations/{path}/urlaliases`).
+ * `/content/locations/{path}/urlaliases`). Writes lock the aliases of the location they change (kind `urlAliases`,
+ * id the location's; global aliases under {@link GLOBAL_ALIASES}) and read under the lock.
  */
 export function createUrlAliasService(context: ServiceContext): URLAliasService {
   const handler = context.persistence.urlAliasHandler;
   const assertTranslator = (properties: Readonly<Record<string, string | number>> = {}): Promise<void> =>
     context.guard.assert('content', 'urltranslator', { kind: 'none' }, properties);
-  const requireLocation = async (locationId: number): Promise<void> => {
-    if (!(await context.persistence.locationHandler.load(locationId))) throw NotFoundError.location(locationId);
+  const requireLocation = async (scope: ServiceContext, locationId: number): Promise<void> => {
+    if (!(await scope.persistence.locationHandler.load(locationId))) throw NotFoundError.location(locationId);
   };
-  const requireEntry = async (aliasId: string): Promise<UrlAliasRecord> => {
+  const requireEntry = async (persistence: PersistenceHandler, aliasId: string): Promise<UrlAliasRecord> => {
     const key = parseUrlAliasId(aliasId);
-    const entry = key && (await handler.loadEntry(key.parentId, key.textMd5));
+    const entry = key && (await persistence.urlAliasHandler.loadEntry(key.parentId, key.textMd5));
     if (!entry) throw notFound(aliasId);
     return entry;
   };
@@ -35,10 +39,11 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
   const service: URLAliasService = {
     async createUrlAlias(locationId, path, languageCode, forwarding = false, alwaysAvailable = false) {
       await assertTranslator({ locationId });
-      await requireLocation(locationId);
-      return inTransaction(context, (tx) =>
-        createCustomAlias(tx.persistence, { target: { kind: 'location', locationId }, path, languageCode, forward: forwarding, alwaysAvailable }),
-      );
+      await requireLocation(context, locationId);
+      return underLock(context, [aliasesTarget(locationId)], async (tx) => {
+        await requireLocation(tx, locationId);
+        return createCustomAlias(tx.persistence, { target: { kind: 'location', locationId }, path, languageCode, forward: forwarding, alwaysAvailable });
+      });
     },
 
     async createGlobalUrlAlias(resource, path, languageCode, forwarding = false, alwaysAvailable = false) {
@@ -50,13 +55,13 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
       }
       if (match[1] !== 'module') throw new InvalidArgumentError('$resource', `Resource type '${match[1]}' is not supported: use module: or eznode:`);
       await assertTranslator({ resource });
-      return inTransaction(context, (tx) =>
+      return underLock(context, [aliasesTarget(GLOBAL_ALIASES)], (tx) =>
         createCustomAlias(tx.persistence, { target: { kind: 'resource', resource }, path, languageCode, forward: forwarding, alwaysAvailable }),
       );
     },
 
     async listLocationAliases(locationId, custom = true, languageCode) {
-      await requireLocation(locationId);
+      await requireLocation(context, locationId);
       const entries = await handler.loadLocationEntries([locationId], custom);
       const current = entries.filter((entry) => entry.isOriginal && inLanguage(entry, languageCode));
       return toUrlAliases(context.persistence, current.sort((a, b) => a.id - b.id || a.parentId - b.parentId || (a.textMd5 < b.textMd5 ? -1 : 1)));
@@ -68,12 +73,21 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
       return toUrlAliases(context.persistence, selected.slice(offset, limit < 0 ? undefined : offset + limit));
     },
 
+    /** Locks the aliases of every location (or of the resources) an alias points at, and reads them under the lock. */
     async removeAliases(aliasIds) {
       await assertTranslator();
-      const entries: UrlAliasRecord[] = [];
-      for (const aliasId of aliasIds) entries.push(await requireEntry(aliasId));
-      await inTransaction(context, async (tx) => {
-        for (const entry of entries) await removeCustomAlias(tx.persistence, entry);
+      for (const aliasId of aliasIds) await requireEntry(context.persistence, aliasId);
+      const discover = async (persistence: PersistenceHandler): Promise<LockTarget[]> => {
+        const targets: LockTarget[] = [];
+        for (const aliasId of aliasIds) {
+          const key = parseUrlAliasId(aliasId);
+          const entry = key && (await persistence.urlAliasHandler.loadEntry(key.parentId, key.textMd5));
+          if (entry) targets.push(aliasesTarget(entry.target.kind === 'location' ? entry.target.locationId : GLOBAL_ALIASES));
+        }
+        return targets;
+      };
+      await underDiscoveredLocks(context, discover, async (tx) => {
+        for (const aliasId of aliasIds) await removeCustomAlias(tx.persistence, await requireEntry(tx.persistence, aliasId));
       });
     },
 
@@ -94,7 +108,7 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
     },
 
     async reverseLookup(locationId, languageCode) {
-      await requireLocation(locationId);
+      await requireLocation(context, locationId);
       const entries = (await handler.loadLocationEntries([locationId], false)).filter((entry) => entry.isOriginal);
       const entry = entries.find((candidate) => languageCode !== undefined && candidate.languageCodes.includes(languageCode)) ?? entries[0];
       if (!entry) throw notFound(`location ${locationId}`);
@@ -104,7 +118,7 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
     },
 
     async load(aliasId): Promise<URLAlias> {
-      const [alias] = await toUrlAliases(context.persistence, [await requireEntry(aliasId)]);
+      const [alias] = await toUrlAliases(context.persistence, [await requireEntry(context.persistence, aliasId)]);
       if (!alias) throw notFound(aliasId);
       return alias;
     },

@@ -5,6 +5,12 @@ import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { UrlAliasRecord, UrlAliasTarget } from '../../spi/url-alias-handler.js';
 import { toUrlAliases } from './alias-values.js';
 
+/**
+ * The id under which global (resource) aliases are locked, kind `urlAliases`: location ids start at 1, so 0 stands
+ * for "no location".
+ */
+export const GLOBAL_ALIASES = 0;
+
 /** What a custom or global alias is created with. */
 export interface CustomAliasInput {
   readonly target: Exclude<UrlAliasTarget, { kind: 'virtual' }>;
@@ -17,20 +23,24 @@ export interface CustomAliasInput {
 /**
  * Creates a custom (location) or global (resource) alias (Ibexa `createCustomUrlAlias` / `createGlobalUrlAlias`):
  * missing path elements above it become virtual (`nop`) entries; the last element must be free, history or
- * virtual (a virtual element keeps its node id, so the aliases below it stay).
+ * virtual (a virtual element keeps its node id, so the aliases below it stay). Entries are claimed
+ * (`UrlAliasHandler.claim`), so a path taken by a concurrent write is refused, never overwritten. The caller holds
+ * the lock of the aliases of the target (`urlAliases`: the location's id, {@link GLOBAL_ALIASES} for resources).
  * @throws InvalidArgumentError for an empty path or segment, or when the path is taken.
  */
 export async function createCustomAlias(tx: PersistenceHandler, input: CustomAliasInput): Promise<URLAlias> {
   const segments = pathSegments(input.path);
   if (segments.some((segment) => segment.trim() === '')) throw new InvalidArgumentError('$path', `'${input.path}' is not a valid URL alias path`);
   const handler = tx.urlAliasHandler;
+  const taken = (): InvalidArgumentError => new InvalidArgumentError('$path', `Path '${input.path}' already exists for the given language`);
   let parentId = 0;
   for (const segment of segments.slice(0, -1)) {
-    let entry = await handler.loadEntry(parentId, segmentKey(segment));
+    const key = segmentKey(segment);
+    let entry = await handler.loadEntry(parentId, key);
     if (!entry) {
-      entry = {
+      const virtual: UrlAliasRecord = {
         parentId,
-        textMd5: segmentKey(segment),
+        textMd5: key,
         id: await handler.nextNodeId(),
         text: segment,
         target: { kind: 'virtual' },
@@ -40,15 +50,15 @@ export async function createCustomAlias(tx: PersistenceHandler, input: CustomAli
         isCustom: false,
         forward: false,
       };
-      await handler.save(entry);
+      // Claimed, not saved: an element another write created meanwhile (with the aliases below it) stays.
+      entry = (await handler.claim(virtual)) ? virtual : await handler.loadEntry(parentId, key);
+      if (!entry) throw taken();
     }
     parentId = entry.id;
   }
   const text = segments.at(-1) ?? '';
   const existing = await handler.loadEntry(parentId, segmentKey(text));
-  if (existing && existing.isOriginal && existing.target.kind !== 'virtual') {
-    throw new InvalidArgumentError('$path', `Path '${input.path}' already exists for the given language`);
-  }
+  if (existing && existing.isOriginal && existing.target.kind !== 'virtual') throw taken();
   const entry: UrlAliasRecord = {
     parentId,
     textMd5: segmentKey(text),
@@ -61,7 +71,8 @@ export async function createCustomAlias(tx: PersistenceHandler, input: CustomAli
     isCustom: true,
     forward: input.forward,
   };
-  await handler.save(entry);
+  // Claimed, not saved: of concurrent writes of one path (for different locations, under different locks) one wins.
+  if (!(await handler.claim(entry))) throw taken();
   const [alias] = await toUrlAliases(tx, [entry]);
   if (!alias) throw new Error('createCustomAlias: the alias was not built');
   return alias;

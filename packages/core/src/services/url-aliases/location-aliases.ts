@@ -1,7 +1,7 @@
 import type { Location } from '../../api/values/location.js';
 import { ROOT_LOCATION_ID } from '../../domain/tree/root.js';
 import { segmentKey, urlAliasSegment } from '../../domain/rules/url-alias-text.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
 
 /**
@@ -17,8 +17,11 @@ import type { UrlAliasRecord } from '../../spi/url-alias-handler.js';
  * alias writes of the location wait for it.
  */
 export async function lockLocationAliases(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
-  if (locationIds.length > 0) await tx.lock(locationIds.map((id) => ({ kind: 'urlAliases', id })));
+  if (locationIds.length > 0) await tx.lock(locationIds.map(aliasesTarget));
 }
+
+/** The lock target of the aliases of a location (0: of the resources, whose global aliases have no location). */
+export const aliasesTarget = (locationId: number): LockTarget => ({ kind: 'urlAliases', id: locationId });
 
 /** A location's generated entries (current and history). */
 const generatedEntries = (tx: PersistenceHandler, locationId: number): Promise<readonly UrlAliasRecord[]> =>

@@ -1,6 +1,8 @@
 import type { URLWildcardService } from '../../api/services/url-wildcard-service.js';
 import type { URLWildcard } from '../../api/values/url-alias.js';
 import { ContentValidationError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { UrlWildcardHandler } from '../../spi/url-wildcard-handler.js';
+import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 
 /** A URL as Ibexa stores wildcard URLs: one leading slash, no trailing slash or blanks (`cleanUrl`). */
@@ -19,11 +21,15 @@ export function matchWildcard(wildcard: URLWildcard, url: string): string | null
   return wildcard.destinationUrl.replace(/\{(\d+)\}/g, (placeholder, index: string) => match[Number(index)] ?? placeholder);
 }
 
-/** The URLWildcardService of one user scope (Ibexa `URLWildcardService`; REST `/content/urlwildcards`). */
+/**
+ * The URLWildcardService of one user scope (Ibexa `URLWildcardService`; REST `/content/urlwildcards`). Writes lock
+ * the wildcard (kind `urlWildcard`); source patterns are unique in storage, so of two concurrent creations of one
+ * pattern the second fails.
+ */
 export function createUrlWildcardService(context: ServiceContext): URLWildcardService {
   const handler = context.persistence.urlWildcardHandler;
-  const require = async (id: number): Promise<URLWildcard> => {
-    const wildcard = await handler.load(id);
+  const require = async (wildcards: UrlWildcardHandler, id: number): Promise<URLWildcard> => {
+    const wildcard = await wildcards.load(id);
     if (!wildcard) throw new NotFoundError('URLWildcard', id);
     return wildcard;
   };
@@ -36,18 +42,29 @@ export function createUrlWildcardService(context: ServiceContext): URLWildcardSe
       await context.guard.assert('content', 'urltranslator', { kind: 'none' });
       const source = cleanUrl(sourceUrl);
       const destination = cleanUrl(destinationUrl);
-      if (await handler.loadBySourceUrl(source)) throw new InvalidArgumentError('$sourceUrl', 'Pattern already exists');
+      const assertFree = async (wildcards: UrlWildcardHandler): Promise<void> => {
+        if (await wildcards.loadBySourceUrl(source)) throw new InvalidArgumentError('$sourceUrl', 'Pattern already exists');
+      };
+      await assertFree(handler);
       const wildcards = source.split('*').length - 1;
       const highest = [...destination.matchAll(/\{(\d+)\}/g)].reduce((max, match) => Math.max(max, Number(match[1])), 0);
       if (highest > wildcards) throw new ContentValidationError('Placeholders are not matching with wildcards.');
-      return context.persistence.transaction((tx) => tx.urlWildcardHandler.create({ sourceUrl: source, destinationUrl: destination, forward }));
+      return underLock(context, [], async (tx) => {
+        await assertFree(tx.persistence.urlWildcardHandler);
+        const wildcard = await tx.persistence.urlWildcardHandler.create({ sourceUrl: source, destinationUrl: destination, forward });
+        await tx.persistence.lock([{ kind: 'urlWildcard', id: wildcard.id }]);
+        return wildcard;
+      });
     },
-    load: (id) => require(id),
+    load: (id) => require(handler, id),
     loadAll: (offset = 0, limit = -1) => handler.loadAll(Math.max(0, offset), limit),
     async remove(id) {
-      await require(id);
+      await require(handler, id);
       await context.guard.assert('content', 'urltranslator', { kind: 'none' }, { urlWildcardId: id });
-      await context.persistence.transaction((tx) => tx.urlWildcardHandler.remove(id));
+      await underLock(context, [{ kind: 'urlWildcard', id }], async (tx) => {
+        await require(tx.persistence.urlWildcardHandler, id);
+        await tx.persistence.urlWildcardHandler.remove(id);
+      });
     },
     async translate(url) {
       for (const wildcard of await handler.loadAll(0, -1)) {

@@ -1,7 +1,8 @@
-import type { URLWildcard, UrlWildcardHandler } from '@contentrepo/core';
+import { InvalidArgumentError, type URLWildcard, type UrlWildcardHandler } from '@contentrepo/core';
 import { insertReturningId } from '../../db/inserts.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
+import { convertUniqueViolation } from '../../db/unique-violation.js';
 import { sql } from '../../db/statement.js';
 import { TABLES } from '../../schema/index.js';
 
@@ -23,12 +24,18 @@ const toWildcard = (row: Row): URLWildcard => ({
 export class SqlUrlWildcardHandler implements UrlWildcardHandler {
   constructor(private readonly ctx: SqlContext) {}
 
+  /** @throws InvalidArgumentError when the source pattern exists (also when a concurrent creation stored it first). */
   async create(wildcard: Omit<URLWildcard, 'id'>): Promise<URLWildcard> {
-    const id = await insertReturningId(this.ctx, urlWildcard, {
-      sourceUrl: wildcard.sourceUrl,
-      destinationUrl: wildcard.destinationUrl,
-      forward: wildcard.forward,
-    });
+    const id = await convertUniqueViolation(
+      this.ctx,
+      () =>
+        insertReturningId(this.ctx, urlWildcard, {
+          sourceUrl: wildcard.sourceUrl,
+          destinationUrl: wildcard.destinationUrl,
+          forward: wildcard.forward,
+        }),
+      () => new InvalidArgumentError('$sourceUrl', 'Pattern already exists'),
+    );
     return { id, ...wildcard };
   }
 
