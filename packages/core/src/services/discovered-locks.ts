@@ -5,7 +5,8 @@ import type { ServiceContext } from './service-context.js';
 /** Rounds of reading the targets again inside the transaction; past it, `discover` is not closed under its locks. */
 const MAX_DISCOVERY_ROUNDS = 8;
 
-const targetKey = (target: LockTarget): string => `${target.kind}:${target.id}`;
+/** A lock target as one string (for sets of targets). */
+export const targetKey = (target: LockTarget): string => `${target.kind}:${target.id}`;
 
 /**
  * Runs a write whose lock targets are found by reading (the locations of a subtree, the content items in it, the

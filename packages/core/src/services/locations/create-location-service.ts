@@ -12,7 +12,7 @@ import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
 import { findChildLocationIds } from '../search/location-children.js';
 import { underLock } from '../in-transaction.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
-import { removeSubtrees } from './subtree-removal.js';
+import { removeSubtrees, subtreeRemovalCheck } from './subtree-removal.js';
 import { subtreeLocationTargets, subtreeRemovalTargets } from './subtree-locks.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
@@ -154,21 +154,14 @@ export function createLocationService(context: ServiceContext): LocationService 
       const target = { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] } as const;
       await context.guard.assert('content', 'manage_locations', target, { locationId });
       await context.guard.assert('content', 'remove', target, { locationId });
-      const checked = new Set<number>();
-      const assertRemovable = async (tx: ServiceContext, contentIds: readonly number[]): Promise<void> => {
-        const unchecked = contentIds.filter((id) => !checked.has(id));
-        for (const contentInfo of await tx.persistence.contentHandler.loadContentInfoList(unchecked)) {
-          await tx.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
-          checked.add(contentInfo.id);
-        }
-      };
-      await assertRemovable(context, await handler.loadSubtreeContentIds(locationId));
+      const assertRemovable = subtreeRemovalCheck();
+      await assertRemovable(context, locationId);
       await underDiscoveredLocks(
         context,
         (persistence) => subtreeRemovalTargets(persistence, [locationId]),
         async (tx) => {
           await requireIn(tx, locationId);
-          await assertRemovable(tx, await tx.persistence.locationHandler.loadSubtreeContentIds(locationId));
+          await assertRemovable(tx, locationId);
           await removeSubtrees(tx.persistence, [locationId]);
         },
       );

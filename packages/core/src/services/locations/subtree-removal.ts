@@ -1,4 +1,5 @@
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { ServiceContext } from '../service-context.js';
 import { lockBookmarksOfLocations } from '../bookmarks/create-bookmark-service.js';
 import { lockLocationAliases } from '../url-aliases/location-aliases.js';
 
@@ -52,4 +53,21 @@ export async function deleteContentData(tx: PersistenceHandler, contentId: numbe
   await tx.roleHandler.removeAssignmentsBySubjects([contentId]);
   await tx.trashHandler.deleteTrashItemsOfContent([contentId]);
   await tx.contentHandler.deleteContent(contentId);
+}
+
+/**
+ * The permission check of removing a subtree (deleting or trashing it): `content/remove` on every content item with
+ * a location in it, each item checked once. Called before the transaction, then inside it under the locks, where
+ * it checks only the items that entered the subtree in between.
+ * @returns the check, for one root; it throws UnauthorizedError for the first item the user may not remove.
+ */
+export function subtreeRemovalCheck(): (scope: ServiceContext, rootId: number) => Promise<void> {
+  const checked = new Set<number>();
+  return async (scope, rootId) => {
+    const unchecked = (await scope.persistence.locationHandler.loadSubtreeContentIds(rootId)).filter((id) => !checked.has(id));
+    for (const contentInfo of await scope.persistence.contentHandler.loadContentInfoList(unchecked)) {
+      await scope.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
+      checked.add(contentInfo.id);
+    }
+  };
 }

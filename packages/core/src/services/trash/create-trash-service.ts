@@ -2,11 +2,14 @@ import type { TrashService } from '../../api/services/trash-service.js';
 import type { Location } from '../../api/values/location.js';
 import type { TrashItem } from '../../api/values/trash.js';
 import { BadStateError, NotFoundError, UnauthorizedError } from '../../errors/repository-error.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { lockBookmarksOfLocations } from '../bookmarks/create-bookmark-service.js';
+import { targetKey, underDiscoveredLocks } from '../discovered-locks.js';
 import type { ServiceContext } from '../service-context.js';
-import { inTransaction } from '../in-transaction.js';
-import { deleteContentData } from '../locations/subtree-removal.js';
-import { publishLocationAliases } from '../url-aliases/location-aliases.js';
+import { underLock } from '../in-transaction.js';
+import { deleteContentData, subtreeRemovalCheck } from '../locations/subtree-removal.js';
+import { subtreeRemovalTargets } from '../locations/subtree-locks.js';
+import { lockLocationAliases, publishLocationAliases } from '../url-aliases/location-aliases.js';
 
 const trashItemNotFound = (id: number): NotFoundError => new NotFoundError('TrashItem', id);
 
@@ -21,37 +24,44 @@ async function deleteOrphanedContent(tx: PersistenceHandler, contentIds: readonl
 
 /**
  * The TrashService of one user scope (Ibexa `TrashService`; REST `/content/trash`; policies `content/restore` and
- * `content/cleantrash`).
+ * `content/cleantrash`). Writes lock the locations and content items they change and read them under the locks.
  */
 export function createTrashService(context: ServiceContext): TrashService {
   const { persistence } = context;
-  const requireItem = async (trashItemId: number): Promise<TrashItem> => {
-    const item = await persistence.trashHandler.loadTrashItem(trashItemId);
+  const requireItem = async (scope: PersistenceHandler, trashItemId: number): Promise<TrashItem> => {
+    const item = await scope.trashHandler.loadTrashItem(trashItemId);
     if (!item) throw trashItemNotFound(trashItemId);
     return item;
   };
   const canRead = (item: TrashItem): Promise<boolean> => context.guard.canUser('content', 'read', { kind: 'content', contentInfo: item.contentInfo });
 
   return {
+    /** Locks what removing the subtree writes (`subtreeRemovalTargets`), then the aliases and bookmark lists it drops. */
     async trash(locationId) {
       const location = await persistence.locationHandler.load(locationId);
       if (!location) throw NotFoundError.location(locationId);
       if (location.depth === 0) throw new BadStateError('$location', 'The root Location cannot be trashed', 'location.root');
       await context.guard.assert('content', 'remove', { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] }, { locationId });
-      const contentIds = await persistence.locationHandler.loadSubtreeContentIds(locationId);
-      for (const contentInfo of await persistence.contentHandler.loadContentInfoList(contentIds)) {
-        await context.guard.assert('content', 'remove', { kind: 'content', contentInfo }, { contentId: contentInfo.id });
-      }
-      return persistence.transaction(async (tx) => {
-        const result = await tx.trashHandler.trashSubtree(locationId, context.clock.now());
-        await tx.urlAliasHandler.deleteLocationAliases(result.removedLocationIds);
-        await tx.bookmarkHandler.deleteByLocations(result.removedLocationIds);
-        return result.trashItem;
-      });
+      const assertRemovable = subtreeRemovalCheck();
+      await assertRemovable(context, locationId);
+      return underDiscoveredLocks(
+        context,
+        (scope) => subtreeRemovalTargets(scope, [locationId]),
+        async (tx) => {
+          if (!(await tx.persistence.locationHandler.load(locationId))) throw NotFoundError.location(locationId);
+          await assertRemovable(tx, locationId);
+          const result = await tx.persistence.trashHandler.trashSubtree(locationId, context.clock.now());
+          await lockLocationAliases(tx.persistence, result.removedLocationIds);
+          await tx.persistence.urlAliasHandler.deleteLocationAliases(result.removedLocationIds);
+          await lockBookmarksOfLocations(tx.persistence, result.removedLocationIds);
+          await tx.persistence.bookmarkHandler.deleteByLocations(result.removedLocationIds);
+          return result.trashItem;
+        },
+      );
     },
 
     async loadTrashItem(trashItemId) {
-      const item = await requireItem(trashItemId);
+      const item = await requireItem(persistence, trashItemId);
       await context.guard.assert('content', 'read', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
       return item;
     },
@@ -65,13 +75,30 @@ export function createTrashService(context: ServiceContext): TrashService {
       return { totalCount: readable.length, items: readable.slice(first, limit < 0 ? undefined : first + limit) };
     },
 
+    /**
+     * Locks the item's location id, its content item and the new parent; then the restored locations and their
+     * content items (the item's batch below it), and their aliases.
+     */
     async recover(trashItemId, newParentLocationId): Promise<Location> {
-      const item = await requireItem(trashItemId);
+      const item = await requireItem(persistence, trashItemId);
       const parentId = newParentLocationId ?? item.parentLocationId;
       if (!(await persistence.locationHandler.load(parentId))) throw NotFoundError.location(parentId);
       await context.guard.assert('content', 'restore', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
-      return inTransaction(context, async (tx) => {
+      const targets: LockTarget[] = [
+        { kind: 'location', id: trashItemId },
+        { kind: 'location', id: parentId },
+        { kind: 'content', id: item.contentId },
+      ];
+      return underLock(context, targets, async (tx) => {
+        await requireItem(tx.persistence, trashItemId);
         const restored = await tx.persistence.trashHandler.recover(trashItemId, parentId);
+        const locations = await tx.persistence.locationHandler.loadList(restored);
+        const held = new Set(targets.map(targetKey));
+        const batch = locations.flatMap((location): LockTarget[] => [
+          { kind: 'location', id: location.id },
+          { kind: 'content', id: location.contentId },
+        ]);
+        await tx.persistence.lock(batch.filter((target) => !held.has(targetKey(target))));
         await publishLocationAliases(tx.persistence, restored);
         const location = await tx.persistence.locationHandler.load(trashItemId);
         if (!location) throw NotFoundError.location(trashItemId);
@@ -79,18 +106,23 @@ export function createTrashService(context: ServiceContext): TrashService {
       });
     },
 
+    /** Locks the item's content item (deleted with it when it has no location left). */
     async deleteTrashItem(trashItemId) {
-      const item = await requireItem(trashItemId);
+      const item = await requireItem(persistence, trashItemId);
       await context.guard.assert('content', 'cleantrash', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
-      await persistence.transaction(async (tx) => {
-        const contentId = await tx.trashHandler.deleteTrashItem(trashItemId);
-        if (contentId !== null) await deleteOrphanedContent(tx, [contentId]);
+      await underLock(context, [{ kind: 'content', id: item.contentId }], async (tx) => {
+        await requireItem(tx.persistence, trashItemId);
+        const contentId = await tx.persistence.trashHandler.deleteTrashItem(trashItemId);
+        if (contentId !== null) await deleteOrphanedContent(tx.persistence, [contentId]);
       });
     },
 
+    /** Locks the content items of every trash item (they are deleted). */
     async emptyTrash() {
       if ((await context.guard.hasAccess('content', 'cleantrash')) === false) throw new UnauthorizedError('content', 'cleantrash');
-      await persistence.transaction(async (tx) => deleteOrphanedContent(tx, await tx.trashHandler.emptyTrash()));
+      const discover = async (scope: PersistenceHandler): Promise<LockTarget[]> =>
+        (await scope.trashHandler.findTrashItems(0, -1)).items.map((item) => ({ kind: 'content', id: item.contentId }));
+      await underDiscoveredLocks(context, discover, async (tx) => deleteOrphanedContent(tx.persistence, await tx.persistence.trashHandler.emptyTrash()));
     },
   };
 }
