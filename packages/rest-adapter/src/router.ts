@@ -220,7 +220,9 @@ function ifMatchCondition(header: string | undefined): TagCondition | undefined 
 }
 
 /** Message of a 412 whose cause is the request itself (no listed tag can ever match), not a concurrent write. */
-const NO_MATCHING_TAG = 'None of the entity tags in If-Match belongs to this resource';
+const NO_MATCHING_TAG = 'If-Match lists no strong entity tag of this resource';
+/** Message of a 412 for a list of several tags of the resource, none of them current. */
+const STALE_TAGS = 'The resource has changed since every entity tag If-Match lists';
 
 /**
  * The repository an unsafe request with `If-Match` writes through (RFC 9110 §13.1.1). `*` asks only that the
@@ -235,13 +237,13 @@ async function conditionalRepository(context: RestContext, condition: TagConditi
   if (condition === '*') return context.repository;
   if (!aggregate) throw new PreconditionFailedError(NO_MATCHING_TAG);
   const target = await aggregate(context);
-  let revisions = revisionsNamed(condition, target);
-  if (revisions.length > 1) {
-    const [current] = await context.repository.revisions([target]);
-    revisions = revisions.filter((revision) => revision === current);
-  }
-  const [revision] = revisions;
+  const revisions = revisionsNamed(condition, target);
+  let [revision] = revisions;
   if (revision === undefined) throw new PreconditionFailedError(NO_MATCHING_TAG);
+  if (revisions.length > 1) {
+    [revision] = await context.repository.revisions([target]);
+    if (revision === undefined || !revisions.includes(revision)) throw new PreconditionFailedError(STALE_TAGS);
+  }
   return context.repository.withPreconditions([{ target, revision }]);
 }
 
