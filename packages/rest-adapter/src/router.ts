@@ -1,8 +1,16 @@
-import type { Repository } from '@contentrepo/core';
+import { PreconditionFailedError, type Repository } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
-import type { RestContext, RestHandler, RestResult } from './http/rest-context.js';
+import {
+  formatEntityTag,
+  ifMatchHolds,
+  ifNoneMatchMatches,
+  parseTagCondition,
+  revisionsNamed,
+  type TagCondition,
+} from './http/entity-tags.js';
+import type { AggregateOf, RestContext, RestHandler, RestResult } from './http/rest-context.js';
 import {
   BadRequestError,
   MethodNotAllowedError,
@@ -64,7 +72,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @throws Error for a `fieldTypeProcessors` entry that is refused (see {@link RestRouterOptions.fieldTypeProcessors}).
  */
 export function createRestRouter(options: RestRouterOptions): Router {
-  const table = new RouteTable<RestHandler>(restRoutes);
+  const table = new RouteTable<RestHandler, AggregateOf>(restRoutes);
   const { auth } = options;
   const fieldTypeProcessors = createFieldTypeProcessorRegistry(options.fieldTypeProcessors ?? [], options.repository.fieldTypes);
   const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
@@ -140,7 +148,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
       hrefs = createHrefs(req.baseUrl);
       if (hrefsByPrefix.size < 100) hrefsByPrefix.set(req.baseUrl, hrefs);
     }
-    const repository = options.repository.forUser({ userId: authentication.userId });
+    const ifMatch = ifMatchCondition(req.get('if-match'));
+    let repository = options.repository.forUser({ userId: authentication.userId });
     const body: unknown = req.body;
     const queryIndex = req.originalUrl.indexOf('?');
     let query: URLSearchParams | undefined;
@@ -166,7 +175,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
           return origin();
         },
       },
-      repository,
+      get repository() {
+        return repository;
+      },
       userId: authentication.userId,
       session: authentication.session,
       sessionCookie: authentication.sessionCookie,
@@ -179,7 +190,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
         return { type, data: await decodeBody(buffer, type.format) };
       },
     };
-    render(res, await match.handler(context), output.format);
+    if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
+    render(req, res, method, await match.handler(context), output.format, ifMatch);
   }
 
   return router;
@@ -195,6 +207,46 @@ function vendorInputName(header: string | undefined): string | null {
   }
 }
 
+/**
+ * The `If-Match` header, parsed; undefined when absent.
+ * @throws BadRequestError (400) for a value that is neither `*` nor a list of quoted entity tags: a client that
+ *   meant to guard its write gets told rather than have the write go through unguarded.
+ */
+function ifMatchCondition(header: string | undefined): TagCondition | undefined {
+  if (header === undefined) return undefined;
+  const condition = parseTagCondition(header);
+  if (condition === null) throw new BadRequestError(`The If-Match header '${header}' is neither '*' nor a list of quoted entity tags`);
+  return condition;
+}
+
+/** Message of a 412 whose cause is the request itself (no listed tag can ever match), not a concurrent write. */
+const NO_MATCHING_TAG = 'If-Match lists no strong entity tag of this resource';
+/** Message of a 412 for a list of several tags of the resource, none of them current. */
+const STALE_TAGS = 'The resource has changed since every entity tag If-Match lists';
+
+/**
+ * The repository an unsafe request with `If-Match` writes through (RFC 9110 §13.1.1). `*` asks only that the
+ * resource exist, which the operation checks itself (404 otherwise). A tag list becomes a precondition on the
+ * route's aggregate, checked and locked by the operation's first locked write, so that "unchanged since the
+ * client's read" and the write are one atomic step. Several revisions of the aggregate in the list (rare) are
+ * narrowed to the current one when it is among them; revisions only grow, so any other can never match again.
+ * @throws PreconditionFailedError (412) at once when no listed strong tag names the aggregate (a weak tag, a tag of
+ *   another resource, a path without entity tags), or none of the listed revisions is the current one.
+ */
+async function conditionalRepository(context: RestContext, condition: TagCondition, aggregate: AggregateOf | undefined): Promise<Repository> {
+  if (condition === '*') return context.repository;
+  if (!aggregate) throw new PreconditionFailedError(NO_MATCHING_TAG);
+  const target = await aggregate(context);
+  const revisions = revisionsNamed(condition, target);
+  let [revision] = revisions;
+  if (revision === undefined) throw new PreconditionFailedError(NO_MATCHING_TAG);
+  if (revisions.length > 1) {
+    [revision] = await context.repository.revisions([target]);
+    if (revision === undefined || !revisions.includes(revision)) throw new PreconditionFailedError(STALE_TAGS);
+  }
+  return context.repository.withPreconditions([{ target, revision }]);
+}
+
 function bodyParserError(error: unknown): unknown {
   if (typeof error === 'object' && error !== null && 'type' in error) {
     if (error.type === 'entity.too.large') return new PayloadTooLargeError('The request body exceeds the configured size limit');
@@ -203,7 +255,24 @@ function bodyParserError(error: unknown): unknown {
   return error;
 }
 
-function render(res: Response, result: RestResult, format: WireFormat): void {
+/**
+ * Sends a handler's result. A resource with an entity tag gets `ETag` (and `Vary: Accept`, as its bytes follow the
+ * negotiated format); on GET/HEAD (`method`, the effective one) the conditional headers are evaluated against it
+ * (RFC 9110 §13.2.2: `If-Match`, given parsed, first, then `If-None-Match`); unsafe methods had `If-Match` checked
+ * by their write. Express's own ETag and freshness handling (`app.set('etag')`, `req.fresh`) never runs: it lives
+ * in `res.send`, which this router does not use, so tags and 304s are the same in any host app.
+ * @throws PreconditionFailedError (412) for a GET/HEAD whose `If-Match` names no current state of the resource
+ *   (a resource without an entity tag matches only `*`), before anything is written to the response.
+ */
+function render(req: Request, res: Response, method: string, result: RestResult, format: WireFormat, ifMatchHeader: TagCondition | undefined): void {
+  const safe = SAFE_METHODS.has(method);
+  const ifMatch = safe ? ifMatchHeader : undefined;
+  const tagged = result.kind === 'resource' ? result.entityTag : undefined;
+  // Preconditions apply to successful answers only (RFC 9110 §13.2.1): a redirect or an error goes out as it is.
+  const successful = result.kind === 'resource' ? (result.status ?? 200) < 300 : result.kind === 'empty' && result.status < 300;
+  if (ifMatch !== undefined && ifMatch !== '*' && successful && !(tagged && ifMatchHolds(ifMatch, tagged))) {
+    throw new PreconditionFailedError('The resource is no longer in the state the If-Match header names');
+  }
   if ('cookies' in result && result.cookies) {
     for (const cookie of result.cookies) {
       if (cookie.value === null) res.clearCookie(cookie.name, { path: '/', httpOnly: true });
@@ -217,16 +286,32 @@ function render(res: Response, result: RestResult, format: WireFormat): void {
     res.end();
     return;
   }
+  const body = renderBody(result.root, format);
+  if (result.entityTag) {
+    const etag = formatEntityTag(result.entityTag, body);
+    res.setHeader('ETag', etag);
+    res.vary('Accept');
+    // A malformed If-None-Match is ignored: the full response is always a correct answer to a GET.
+    const ifNoneMatch = safe ? parseTagCondition(req.get('if-none-match') ?? '') : null;
+    if (ifNoneMatch !== null && (result.status ?? 200) === 200 && ifNoneMatchMatches(ifNoneMatch, etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
   if (result.acceptPatch) res.setHeader('Accept-Patch', mediaType(result.acceptPatch, format));
-  send(res, result.status ?? 200, result.root, format, result.mediaType);
+  send(res, result.status ?? 200, result.root, format, result.mediaType, body);
+}
+
+function renderBody(root: ObjectNode, format: WireFormat): Buffer {
+  return Buffer.from(format === 'json' ? writeJson(root) : writeXml(root), 'utf8');
 }
 
 /**
  * Writes a rendered resource with Node's own response methods: the vendor media type goes out exactly as is
  * (no charset appended, no MIME lookup) and the body as one Buffer.
  */
-function send(res: Response, status: number, root: ObjectNode, format: WireFormat, mediaTypeName?: string): void {
-  const body = Buffer.from(format === 'json' ? writeJson(root) : writeXml(root), 'utf8');
+function send(res: Response, status: number, root: ObjectNode, format: WireFormat, mediaTypeName?: string, body = renderBody(root, format)): void {
   res.statusCode = status;
   res.setHeader('Content-Type', mediaType(mediaTypeName ?? root.mediaType, format));
   res.setHeader('Content-Length', body.length);

@@ -1,10 +1,12 @@
-import type { Repository, Session } from '@contentrepo/core';
+import type { LockTarget, Repository, Session } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import type { DecodedObject } from '../input/decoded-input.js';
 import type { Hrefs } from '../output/hrefs.js';
 import type { ObjectNode } from '../output/node.js';
 import type { VisitContext } from '../output/visitors/visit-context.js';
+import type { AggregateRevision } from './entity-tags.js';
 import type { InputType, OutputNegotiation } from './media-types.js';
+import type { RouteDefinition } from './route-table.js';
 
 /** A decoded request body with its media type. */
 export interface RestInput {
@@ -26,7 +28,12 @@ export interface RestContext {
   readonly output: OutputNegotiation;
   readonly hrefs: Hrefs;
   readonly visit: VisitContext;
-  /** Repository acting for the authenticated user (or anonymous). */
+  /**
+   * Repository acting for the authenticated user (or anonymous). For an unsafe request with `If-Match`, its writes
+   * check the client's entity tag (`Repository.withPreconditions`): the first write that locks refuses with 412 when
+   * the route's aggregate has moved on. A handler making several writes runs the later ones on
+   * `repository.withPreconditions([])`, since the first one already checked (and moved) the revision.
+   */
   readonly repository: Repository;
   readonly userId: number;
   /** The session of a cookie-authenticated request, else null. */
@@ -63,6 +70,11 @@ export type RestResult =
       readonly cookies?: readonly CookieChange[];
       /** Overrides the root's media type in `Content-Type` (e.g. `RoleDraft`). */
       readonly mediaType?: string;
+      /**
+       * The aggregate revision the body shows, read before the body was loaded (`revisionOf`): the router sends
+       * it as the `ETag` (with the digest of the body) and evaluates `If-None-Match` / `If-Match` of a GET with it.
+       */
+      readonly entityTag?: AggregateRevision;
     }
   | {
       readonly kind: 'empty';
@@ -74,3 +86,13 @@ export type RestResult =
 
 /** A route handler. */
 export type RestHandler = (context: RestContext) => Promise<RestResult>;
+
+/**
+ * The aggregate a route's resource belongs to, from the request (path parameters; a load for the few resources whose
+ * aggregate is not in the path, such as a role draft's role). Loads go through the context's repository, so they are
+ * permission-checked: a resource the user cannot read fails as it would without the condition.
+ */
+export type AggregateOf = (context: RestContext) => LockTarget | Promise<LockTarget>;
+
+/** A REST route: handlers per method and, for resources with entity tags, their aggregate. */
+export type RestRoute = RouteDefinition<RestHandler, AggregateOf>;

@@ -21,8 +21,11 @@ const PARAMETER_PATTERNS: Readonly<Record<string, string>> = {
   variation: '[^/]+',
 };
 
-/** A handler with the context type of the adapter (kept generic so the table stays transport-neutral). */
-export interface RouteDefinition<H> {
+/**
+ * A route: handlers with the context type of the adapter (kept generic so the table stays transport-neutral), and
+ * optionally the adapter's description `A` of the aggregate the path's resource belongs to.
+ */
+export interface RouteDefinition<H, A = never> {
   /** Path relative to the prefix, with `{name:kind}` placeholders, e.g. `/content/objects/{contentId:id}`. */
   readonly path: string;
   /** Handlers per method, in the order the `Allow` header lists them. */
@@ -39,33 +42,41 @@ export interface RouteDefinition<H> {
   readonly inputTypeVerbs?: Readonly<Record<string, readonly RouteMethod[]>>;
   /** Skip the CSRF check of session-authenticated unsafe requests (Ibexa's session routes). */
   readonly csrfExempt?: boolean;
+  /**
+   * The aggregate whose state the path's resource is part of (the REST adapter: a function of the request giving
+   * the lock target), so that conditional requests (`If-Match`) on the path's unsafe methods can be checked against
+   * it. Undefined for paths whose resource has no entity tag.
+   */
+  readonly aggregate?: A;
 }
 
-interface CompiledRoute<H> {
-  readonly definition: RouteDefinition<H>;
+interface CompiledRoute<H, A> {
+  readonly definition: RouteDefinition<H, A>;
   readonly regex: RegExp;
   readonly names: readonly string[];
 }
 
 /** Result of matching a request against the table. */
-export type RouteMatch<H> =
+export type RouteMatch<H, A = never> =
   | {
       readonly kind: 'found';
       readonly handler: H;
       readonly params: Readonly<Record<string, string>>;
       readonly allowed: readonly RouteMethod[];
       readonly csrfExempt: boolean;
+      /** The path's {@link RouteDefinition.aggregate}. */
+      readonly aggregate: A | undefined;
     }
   | { readonly kind: 'options'; readonly allowed: readonly RouteMethod[] }
   | { readonly kind: 'methodNotAllowed'; readonly allowed: readonly RouteMethod[] }
   | { readonly kind: 'notFound' };
 
 /** A compiled route table. */
-export class RouteTable<H> {
-  private readonly routes: readonly CompiledRoute<H>[];
+export class RouteTable<H, A = never> {
+  private readonly routes: readonly CompiledRoute<H, A>[];
 
   /** @throws Error for a placeholder of unknown kind (a programming error). */
-  constructor(definitions: readonly RouteDefinition<H>[]) {
+  constructor(definitions: readonly RouteDefinition<H, A>[]) {
     this.routes = definitions.map((definition) => {
       const names: string[] = [];
       const source = definition.path.replace(/\{(\w+):(\w+)\}/g, (_match, name: string, kind: string) => {
@@ -82,7 +93,7 @@ export class RouteTable<H> {
    * Finds the handler for `method` on `path` (relative to the prefix). HEAD falls back to GET.
    * `inputType` (the request's input media type name) selects 5.x POST alternatives.
    */
-  match(method: string, path: string, inputType: string | null): RouteMatch<H> {
+  match(method: string, path: string, inputType: string | null): RouteMatch<H, A> {
     let allowedOnPath: RouteMethod[] | null = null;
     for (const route of this.routes) {
       const found = route.regex.exec(path);
@@ -97,12 +108,17 @@ export class RouteTable<H> {
       if (alternative && inputType !== null) {
         const verbs: readonly RouteMethod[] = ['POST', ...(route.definition.inputTypeVerbs?.[inputType] ?? [])];
         if (method === 'OPTIONS') return { kind: 'options', allowed: verbs };
-        if (verbs.some((verb) => verb === method)) return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false };
+        if (verbs.some((verb) => verb === method)) {
+          return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false, aggregate: route.definition.aggregate };
+        }
       }
       if (method === 'OPTIONS') return { kind: 'options', allowed };
       const wanted = method === 'HEAD' && !allowed.includes('HEAD') ? 'GET' : method;
       const handler = route.definition.methods.find(([name]) => name === wanted)?.[1];
-      if (handler) return { kind: 'found', handler, params, allowed, csrfExempt: route.definition.csrfExempt ?? false };
+      if (handler) {
+        const { csrfExempt = false, aggregate } = route.definition;
+        return { kind: 'found', handler, params, allowed, csrfExempt, aggregate };
+      }
     }
     return allowedOnPath ? { kind: 'methodNotAllowed', allowed: allowedOnPath } : { kind: 'notFound' };
   }

@@ -1,10 +1,9 @@
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import type { RestContext, RestHandler, RestRoute } from '../http/rest-context.js';
 import { ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { forbidOn } from '../error-response.js';
 import { parseRelationCreate } from '../input/parsers/management-parser.js';
 import { relationNode } from '../output/visitors/content-visitor.js';
-import { intParam, resource } from './route-support.js';
+import { contentAggregate, intParam, resource } from './route-support.js';
 
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
 const versionNo = (context: RestContext): number => intParam(context, 'versionNo');
@@ -71,13 +70,17 @@ const revealContent: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** Translation deletion and content visibility routes (`…/translations/{lang}`, `/hide`, `/reveal`). */
-export const contentManagementRoutes: readonly RouteDefinition<RestHandler>[] = [
-  { path: '/content/objects/{contentId:id}/translations/{languageCode:languageCode}', methods: [['DELETE', deleteTranslation]] },
+/**
+ * Translation deletion and content visibility routes (`…/translations/{lang}`, `/hide`, `/reveal`): writes of the
+ * item, guarded by its ETag (`If-Match`).
+ */
+export const contentManagementRoutes: readonly RestRoute[] = [
+  { path: '/content/objects/{contentId:id}/translations/{languageCode:languageCode}', methods: [['DELETE', deleteTranslation]], aggregate: contentAggregate },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}/translations/{languageCode:languageCode}',
     methods: [['DELETE', deleteTranslationFromDraft]],
+    aggregate: contentAggregate,
   },
-  { path: '/content/objects/{contentId:id}/hide', methods: [['POST', hideContent]] },
-  { path: '/content/objects/{contentId:id}/reveal', methods: [['POST', revealContent]] },
+  { path: '/content/objects/{contentId:id}/hide', methods: [['POST', hideContent]], aggregate: contentAggregate },
+  { path: '/content/objects/{contentId:id}/reveal', methods: [['POST', revealContent]], aggregate: contentAggregate },
 ];

@@ -1,5 +1,4 @@
-import type { RouteDefinition } from '../http/route-table.js';
-import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
 import { forbidOn } from '../error-response.js';
 import { parseLocationPathString } from '../input/href.js';
@@ -8,7 +7,7 @@ import { relationListNode, relationNode, versionListNode, versionNode } from '..
 import { locationListNode } from '../output/visitors/location-visitor.js';
 import { createLocationForContent } from './location-routes.js';
 import { createRelation, deleteRelation } from './content-management-routes.js';
-import { contentResource, intParam, intQuery, languagesParam, resource } from './route-support.js';
+import { contentAggregate, contentResource, intParam, intQuery, languagesParam, resource, tagged } from './route-support.js';
 
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
 const versionNo = (context: RestContext): number => intParam(context, 'versionNo');
@@ -26,18 +25,21 @@ const createContent: RestHandler = async (context) => {
   const { data } = await context.input(['ContentCreate']);
   const { struct, location } = parseContentCreate(data, context.hrefs.prefix);
   const created = await context.repository.contentService.createContent(struct, [location]);
-  return contentResource(context, created.contentInfo, { status: 201, location: context.hrefs.content(created.contentInfo.id) });
+  return contentResource(context, created.contentInfo.id, { status: 201, location: context.hrefs.content(created.contentInfo.id) });
 };
 
+/** GET /content/objects/{id} → Content or ContentInfo (Accept), with the item's ETag; If-None-Match → 304. */
 const loadContent: RestHandler = (context) => contentResource(context, contentId(context));
 
-/** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo. */
+/** PATCH /content/objects/{id} (ContentUpdate) → 200 ContentInfo with the new ETag; If-Match guards it (412). */
 const updateContentMetadata: RestHandler = async (context) => {
   const { data } = await context.input(['ContentUpdate']);
-  const info = await context.repository.contentService.updateContentMetadata(contentId(context), parseContentUpdate(data, context.hrefs.prefix));
-  return contentResource(context, info, { embed: false });
+  const id = contentId(context);
+  await context.repository.contentService.updateContentMetadata(id, parseContentUpdate(data, context.hrefs.prefix));
+  return contentResource(context, id, { embed: false });
 };
 
+/** DELETE /content/objects/{id} → 204; If-Match guards it. */
 const deleteContent: RestHandler = async (context) => {
   await context.repository.contentService.deleteContent(contentId(context));
   return { kind: 'empty', status: 204 };
@@ -67,27 +69,32 @@ const redirectRelations: RestHandler = async (context) => {
   return { kind: 'redirect', status: 307, location: context.hrefs.relations(info.id, info.currentVersionNo) };
 };
 
-const loadVersions: RestHandler = async (context) => {
-  const id = contentId(context);
-  const info = await context.repository.contentService.loadContentInfo(id);
-  const versions = await context.repository.contentService.loadVersions(id);
-  return resource(versionListNode(info, versions, context.hrefs.contentVersions(id), context.visit));
-};
-
-const versionResult = async (context: RestContext, id: number, no: number, status = 200, location?: string): Promise<RestResult> => {
-  const languages = languagesParam(context);
-  const content = await context.repository.contentService.loadContent(id, { versionNo: no, ...(languages ? { languages } : {}) });
-  const relations = await context.repository.contentService.loadRelations(content.versionInfo);
-  return resource(versionNode({ content, relations }, context.visit), {
-    status,
-    acceptPatch: 'VersionUpdate',
-    ...(location === undefined ? {} : { location }),
+/** GET …/versions → VersionList, with the item's ETag. */
+const loadVersions: RestHandler = (context) =>
+  tagged(context, contentAggregate(context), async () => {
+    const id = contentId(context);
+    const info = await context.repository.contentService.loadContentInfo(id);
+    const versions = await context.repository.contentService.loadVersions(id);
+    return resource(versionListNode(info, versions, context.hrefs.contentVersions(id), context.visit));
   });
-};
 
+/** A Version resource, loaded afresh and tagged with the item's revision (a version is part of its item). */
+const versionResult = (context: RestContext, id: number, no: number, status = 200, location?: string): Promise<RestResult> =>
+  tagged(context, { kind: 'content', id }, async () => {
+    const languages = languagesParam(context);
+    const content = await context.repository.contentService.loadContent(id, { versionNo: no, ...(languages ? { languages } : {}) });
+    const relations = await context.repository.contentService.loadRelations(content.versionInfo);
+    return resource(versionNode({ content, relations }, context.visit), {
+      status,
+      acceptPatch: 'VersionUpdate',
+      ...(location === undefined ? {} : { location }),
+    });
+  });
+
+/** GET …/versions/{no} → Version with the item's ETag; If-None-Match → 304. */
 const loadVersion: RestHandler = (context) => versionResult(context, contentId(context), versionNo(context));
 
-/** PATCH …/versions/{no} (VersionUpdate): 403 when the version is not a draft. */
+/** PATCH …/versions/{no} (VersionUpdate) → 200 Version with the new ETag: 403 when the version is not a draft; If-Match guards it. */
 const updateVersion: RestHandler = async (context) => {
   const { data } = await context.input(['VersionUpdate']);
   const id = contentId(context);
@@ -113,7 +120,7 @@ const deleteVersion: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** COPY …/versions/{no} → 201 with the new draft. */
+/** COPY …/versions/{no} → 201 with the new draft (and the item's new ETag); If-Match guards it. */
 const createDraftFromVersion: RestHandler = async (context) => {
   const id = contentId(context);
   const draft = await context.repository.contentService.createContentDraft(id, versionNo(context));
@@ -121,7 +128,7 @@ const createDraftFromVersion: RestHandler = async (context) => {
   return versionResult(context, id, no, 201, context.hrefs.version(id, no));
 };
 
-/** PUBLISH …/versions/{no} → 204; 403 when the version is not a draft (Ibexa's REST refuses it before core). */
+/** PUBLISH …/versions/{no} → 204; 403 when the version is not a draft (Ibexa's REST refuses it before core); If-Match guards it. */
 const publishVersion: RestHandler = async (context) => {
   await forbidOn(['BadState'], () => context.repository.contentService.publishVersion(contentId(context), versionNo(context)));
   return { kind: 'empty', status: 204 };
@@ -170,33 +177,45 @@ const loadContentLocations: RestHandler = async (context) => {
   return resource(locationListNode(locations, context.hrefs.contentLocations(id), context.visit));
 };
 
-/** Content object routes (`/content/objects…`). */
-export const contentRoutes: readonly RouteDefinition<RestHandler>[] = [
+/**
+ * Content object routes (`/content/objects…`). Every path below an item has the item as its aggregate: its ETag
+ * guards writes of its metadata, versions, relations and locations (`If-Match`).
+ */
+export const contentRoutes: readonly RestRoute[] = [
   { path: '/content/objects', methods: [['GET', redirectByRemoteId], ['POST', createContent]] },
   {
     path: '/content/objects/{contentId:id}',
     methods: [['PATCH', updateContentMetadata], ['GET', loadContent], ['DELETE', deleteContent], ['COPY', copyContentByHeader]],
     postByInputType: { CopyContentInput: copyContentByInput },
+    aggregate: contentAggregate,
   },
   { path: '/content/objects/{contentId:id}/relations', methods: [['GET', redirectRelations]] },
-  { path: '/content/objects/{contentId:id}/versions', methods: [['GET', loadVersions]] },
+  { path: '/content/objects/{contentId:id}/versions', methods: [['GET', loadVersions]], aggregate: contentAggregate },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}',
     methods: [['GET', loadVersion], ['PATCH', updateVersion], ['DELETE', deleteVersion], ['COPY', createDraftFromVersion], ['PUBLISH', publishVersion]],
     postByInputType: { CreateDraftFromVersionInput: createDraftFromVersion, PublishContentVersionInput: publishVersion },
+    aggregate: contentAggregate,
   },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations',
     methods: [['GET', loadVersionRelations], ['POST', createRelation]],
+    aggregate: contentAggregate,
   },
   {
     path: '/content/objects/{contentId:id}/versions/{versionNo:id}/relations/{relationId:id}',
     methods: [['GET', loadVersionRelation], ['DELETE', deleteRelation]],
+    aggregate: contentAggregate,
   },
   {
     path: '/content/objects/{contentId:id}/currentversion',
     methods: [['GET', redirectCurrentVersion], ['COPY', createDraftFromCurrent]],
     postByInputType: { CreateDraftFromCurrentVersionInput: createDraftFromCurrent },
+    aggregate: contentAggregate,
   },
-  { path: '/content/objects/{contentId:id}/locations', methods: [['GET', loadContentLocations], ['POST', createLocationForContent]] },
+  {
+    path: '/content/objects/{contentId:id}/locations',
+    methods: [['GET', loadContentLocations], ['POST', createLocationForContent]],
+    aggregate: contentAggregate,
+  },
 ];

@@ -1,13 +1,10 @@
 import type { ContentType } from '@contentrepo/core';
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import type { RestContext, RestHandler, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import {
   contentTypeGroupListNode,
-  contentTypeGroupNode,
   contentTypeGroupRefListNode,
   contentTypeListNode,
-  contentTypeNode,
   fieldDefinitionListNode,
   fieldDefinitionNode,
 } from '../output/visitors/content-type-visitor.js';
@@ -23,13 +20,17 @@ import {
   updateFieldDefinition,
 } from './content-type-draft-routes.js';
 import {
+  contentTypeAggregate,
+  contentTypeGroupAggregate,
   copyType,
   createDraftWithUpdate,
   createGroup,
   createType,
   deleteGroup,
   deleteType,
+  groupResult,
   linkGroup,
+  typeResult,
   unlinkGroup,
   updateGroup,
   viewTypes,
@@ -49,10 +50,8 @@ const loadGroups: RestHandler = async (context) => {
   return resource(contentTypeGroupListNode(await contentTypeService.loadContentTypeGroups(), context.visit));
 };
 
-const loadGroup: RestHandler = async (context) =>
-  resource(contentTypeGroupNode(await context.repository.contentTypeService.loadContentTypeGroup(intParam(context, 'groupId')), context.visit), {
-    acceptPatch: 'ContentTypeGroupInput',
-  });
+/** GET /content/typegroups/{id} → ContentTypeGroup with its ETag. */
+const loadGroup: RestHandler = (context) => groupResult(context, intParam(context, 'groupId'));
 
 /** GET /content/typegroups/{id}/types: ContentTypeInfoList, or ContentTypeList when asked. */
 const loadGroupTypes: RestHandler = async (context) => {
@@ -95,8 +94,8 @@ const loadTypes: RestHandler = async (context) => {
   return resource(contentTypeListNode(types, wantsVariant(context, 'ContentTypeList'), context.hrefs.path('/content/types'), context.visit));
 };
 
-const loadType: RestHandler = async (context) =>
-  resource(contentTypeNode(await context.repository.contentTypeService.loadContentType(typeId(context)), true, context.visit));
+/** GET /content/types/{id} → ContentType with its ETag (If-None-Match → 304). */
+const loadType: RestHandler = (context) => typeResult(context, typeId(context));
 
 const loadFieldDefinitions: RestHandler = async (context) =>
   resource(fieldDefinitionListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
@@ -112,10 +111,18 @@ const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (con
 const loadTypeGroups: RestHandler = async (context) =>
   resource(contentTypeGroupRefListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
 
-/** Content type, group and field definition routes, with the `Allow` order of Ibexa's OPTIONS answers. */
-export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
+/**
+ * Content type, group and field definition routes, with the `Allow` order of Ibexa's OPTIONS answers. A type and its
+ * draft share one aggregate (and ETag revision): `If-Match` guards writes of either, and of the draft's field
+ * definitions and group links.
+ */
+export const contentTypeRoutes: readonly RestRoute[] = [
   { path: '/content/typegroups', methods: [['GET', loadGroups], ['POST', createGroup]] },
-  { path: '/content/typegroups/{groupId:id}', methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]] },
+  {
+    path: '/content/typegroups/{groupId:id}',
+    methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]],
+    aggregate: contentTypeGroupAggregate,
+  },
   { path: '/content/typegroups/{groupId:id}/types', methods: [['GET', loadGroupTypes], ['POST', createType]] },
   { path: '/content/types', methods: [['GET', loadTypes]] },
   { path: '/content/types/view', methods: [['POST', viewTypes]] },
@@ -123,20 +130,27 @@ export const contentTypeRoutes: readonly RouteDefinition<RestHandler>[] = [
     path: '/content/types/{contentTypeId:id}',
     methods: [['COPY', copyType], ['GET', loadType], ['POST', createDraftWithUpdate], ['DELETE', deleteType]],
     postByInputType: { CopyContentTypeInput: copyType },
+    aggregate: contentTypeAggregate,
   },
   {
     path: '/content/types/{contentTypeId:id}/draft',
     methods: [['DELETE', deleteDraft], ['GET', loadDraft], ['PATCH', updateDraft], ['PUBLISH', publishDraft]],
     postByInputType: { PublishContentTypeInput: publishDraft },
+    aggregate: contentTypeAggregate,
   },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions', methods: [['GET', loadFieldDefinitions]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinitions/{fieldDefinition:id}', methods: [['GET', loadFieldDefinition('id')]] },
   { path: '/content/types/{contentTypeId:id}/fieldDefinition/{fieldDefinition:identifier}', methods: [['GET', loadFieldDefinition('identifier')]] },
-  { path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions', methods: [['GET', loadDraftFieldDefinitions], ['POST', addFieldDefinition]] },
+  {
+    path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions',
+    methods: [['GET', loadDraftFieldDefinitions], ['POST', addFieldDefinition]],
+    aggregate: contentTypeAggregate,
+  },
   {
     path: '/content/types/{contentTypeId:id}/draft/fieldDefinitions/{fieldDefinitionId:id}',
     methods: [['GET', loadDraftFieldDefinition], ['PATCH', updateFieldDefinition], ['DELETE', removeFieldDefinition]],
+    aggregate: contentTypeAggregate,
   },
-  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', linkGroup]] },
-  { path: '/content/types/{contentTypeId:id}/groups/{groupId:id}', methods: [['DELETE', unlinkGroup]] },
+  { path: '/content/types/{contentTypeId:id}/groups', methods: [['GET', loadTypeGroups], ['POST', linkGroup]], aggregate: contentTypeAggregate },
+  { path: '/content/types/{contentTypeId:id}/groups/{groupId:id}', methods: [['DELETE', unlinkGroup]], aggregate: contentTypeAggregate },
 ];

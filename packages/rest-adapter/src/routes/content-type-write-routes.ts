@@ -1,5 +1,5 @@
-import { ContentTypeValidationError, isRepositoryError, type RepositoryErrorCode } from '@contentrepo/core';
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import { ContentTypeValidationError, isRepositoryError, type LockTarget, type RepositoryErrorCode } from '@contentrepo/core';
+import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
 import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
 import { parseHref } from '../input/href.js';
 import { parseContentTypeViewInput } from '../input/parsers/content-type-view-parser.js';
@@ -10,7 +10,7 @@ import {
   parseContentTypeUpdate,
 } from '../input/parsers/content-type-parser.js';
 import { contentTypeGroupNode, contentTypeGroupRefListNode, contentTypeListNode, contentTypeNode } from '../output/visitors/content-type-visitor.js';
-import { intParam, resource } from './route-support.js';
+import { afterFirstWrite, intParam, resource, tagged } from './route-support.js';
 
 /**
  * Runs a content type write with the conversions of Ibexa's ContentType controller: a
@@ -30,23 +30,54 @@ export async function typeWrite<T>(forbidden: readonly RepositoryErrorCode[], wo
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
 const groupId = (context: RestContext): number => intParam(context, 'groupId');
 
+/** The aggregate of `/content/types/{id}…`: the content type, its draft included (one id for both). */
+export const contentTypeAggregate = (context: RestContext): LockTarget => ({ kind: 'contentType', id: typeId(context) });
+
+/** The aggregate of `/content/typegroups/{id}`: the group. */
+export const contentTypeGroupAggregate = (context: RestContext): LockTarget => ({ kind: 'contentTypeGroup', id: groupId(context) });
+
+/** The published type `id` as a ContentType element, loaded afresh and tagged with the type's revision. */
+export const typeResult = (context: RestContext, id: number): Promise<RestResult> =>
+  tagged(context, { kind: 'contentType', id }, async () => resource(contentTypeNode(await context.repository.contentTypeService.loadContentType(id), true, context.visit)));
+
+/**
+ * The draft of type `id` as a ContentType (`full`, hrefs under /draft) or ContentTypeInfo element, loaded afresh and
+ * tagged with the type's revision.
+ */
+export const draftResult = (context: RestContext, id: number, full: boolean, options: { status?: number; location?: string } = {}): Promise<RestResult> =>
+  tagged(context, { kind: 'contentType', id }, async () =>
+    resource(contentTypeNode(await context.repository.contentTypeService.loadContentTypeDraft(id), full, context.visit), {
+      acceptPatch: 'ContentTypeUpdate',
+      ...options,
+    }),
+  );
+
+/** A ContentTypeGroup element, loaded afresh and tagged with the group's revision. */
+export const groupResult = (context: RestContext, id: number, options: { status?: number; location?: string } = {}): Promise<RestResult> =>
+  tagged(context, { kind: 'contentTypeGroup', id }, async () =>
+    resource(contentTypeGroupNode(await context.repository.contentTypeService.loadContentTypeGroup(id), context.visit), {
+      acceptPatch: 'ContentTypeGroupInput',
+      ...options,
+    }),
+  );
+
 /** POST /content/typegroups (ContentTypeGroupInput) → 201 ContentTypeGroup; 403 for a taken identifier. */
 export const createGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeGroupInput']);
   const struct = parseContentTypeGroupCreate(data, context.hrefs.prefix);
   const group = await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.createContentTypeGroup(struct));
-  return resource(contentTypeGroupNode(group, context.visit), { status: 201, location: context.hrefs.contentTypeGroup(group.id), acceptPatch: 'ContentTypeGroupInput' });
+  return groupResult(context, group.id, { status: 201, location: context.hrefs.contentTypeGroup(group.id) });
 };
 
-/** PATCH /content/typegroups/{id} → 200 ContentTypeGroup; 403 for a taken identifier. */
+/** PATCH /content/typegroups/{id} → 200 ContentTypeGroup with its new ETag; 403 for a taken identifier; If-Match guards it. */
 export const updateGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ContentTypeGroupInput']);
   const struct = parseContentTypeGroupUpdate(data, context.hrefs.prefix);
-  const group = await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.updateContentTypeGroup(groupId(context), struct));
-  return resource(contentTypeGroupNode(group, context.visit), { acceptPatch: 'ContentTypeGroupInput' });
+  await typeWrite(['InvalidArgument'], () => context.repository.contentTypeService.updateContentTypeGroup(groupId(context), struct));
+  return groupResult(context, groupId(context));
 };
 
-/** DELETE /content/typegroups/{id} → 204; 403 while types are in it. */
+/** DELETE /content/typegroups/{id} → 204; 403 while types are in it; If-Match guards it. */
 export const deleteGroup: RestHandler = async (context) => {
   await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentTypeGroup(groupId(context)));
   return { kind: 'empty', status: 204 };
@@ -76,31 +107,32 @@ export const createType: RestHandler = async (context) => {
 };
 
 /**
- * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied;
- * 403 when a draft exists or the update is refused (the new draft is then removed again).
+ * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied (and
+ * the type's new ETag); 403 when a draft exists or the update is refused (the new draft is then removed again).
+ * If-Match guards the draft's creation, the first write.
  */
 export const createDraftWithUpdate: RestHandler = async (context) => {
   const id = typeId(context);
-  const { contentTypeService } = context.repository;
   const { data } = await context.input(['ContentTypeUpdate']);
   const struct = parseContentTypeUpdate(data, context.hrefs.prefix);
-  await typeWrite(['BadState'], () => contentTypeService.createContentTypeDraft(id));
+  await typeWrite(['BadState'], () => context.repository.contentTypeService.createContentTypeDraft(id));
+  const { contentTypeService } = afterFirstWrite(context);
   try {
-    const draft = await typeWrite(['InvalidArgument'], () => contentTypeService.updateContentTypeDraft(id, struct));
-    return resource(contentTypeNode(draft, false, context.visit), { status: 201, location: context.hrefs.contentType(id), acceptPatch: 'ContentTypeUpdate' });
+    await typeWrite(['InvalidArgument'], () => contentTypeService.updateContentTypeDraft(id, struct));
   } catch (error) {
     await contentTypeService.deleteContentTypeDraft(id);
     throw error;
   }
+  return draftResult(context, id, false, { status: 201, location: context.hrefs.contentType(id) });
 };
 
-/** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy. */
+/** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy; If-Match guards it. */
 export const copyType: RestHandler = async (context) => {
   const copy = await context.repository.contentTypeService.copyContentType(typeId(context));
   return { kind: 'empty', status: 201, location: context.hrefs.contentType(copy.id) };
 };
 
-/** DELETE /content/types/{id} → 204; 403 while content of the type exists. */
+/** DELETE /content/types/{id} → 204; 403 while content of the type exists; If-Match guards it. */
 export const deleteType: RestHandler = async (context) => {
   await typeWrite(['BadState'], () => context.repository.contentTypeService.deleteContentType(typeId(context)));
   return { kind: 'empty', status: 204 };

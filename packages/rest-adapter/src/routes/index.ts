@@ -1,5 +1,4 @@
-import type { RestHandler } from '../http/rest-context.js';
-import type { RouteDefinition } from '../http/route-table.js';
+import type { RestRoute } from '../http/rest-context.js';
 import { bookmarkRoutes } from './bookmark-routes.js';
 import { contentManagementRoutes } from './content-management-routes.js';
 import { contentTypeRoutes } from './content-type-routes.js';
@@ -19,7 +18,7 @@ import { userRoutes } from './user-routes.js';
 import { viewRoutes } from './view-routes.js';
 
 /** The whole REST route table, grouped by resource (Ibexa's REST routes). */
-export const restRoutes: readonly RouteDefinition<RestHandler>[] = [
+export const restRoutes: readonly RestRoute[] = [
   ...rootRoutes,
   ...viewRoutes,
   ...contentRoutes,

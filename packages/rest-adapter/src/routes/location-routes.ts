@@ -1,20 +1,37 @@
 import { UnauthorizedError, type Location } from '@contentrepo/core';
-import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import type { AggregateOf, RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { forbidOn } from '../error-response.js';
 import { parseDestination, parseLocationPathString, type Destination } from '../input/href.js';
 import { destinationOf, parseLocationCreate, parseLocationUpdate } from '../input/parsers/content-parser.js';
 import { reader } from '../input/reader.js';
 import { locationListNode, locationNode } from '../output/visitors/location-visitor.js';
-import { intParam, intQuery, locationIdParam, resource } from './route-support.js';
+import { afterFirstWrite, intParam, intQuery, locationIdParam, resource, tagged } from './route-support.js';
 import { trashLocation } from './trash-routes.js';
 import { locationIdOfAlias } from './url-routes.js';
 
-/** A Location resource with its child count. */
-async function locationResult(context: RestContext, location: Location, options: { status?: number; location?: string } = {}): Promise<RestResult> {
-  const childCount = await context.repository.locationService.getLocationChildCount(location.id);
-  return resource(locationNode({ location, childCount }, context.visit), { acceptPatch: 'LocationUpdate', ...options });
+/** The aggregate of `/content/locations/{path}`: the location (the path's last id). */
+const locationAggregate: AggregateOf = (context) => ({ kind: 'location', id: locationIdParam(context) });
+
+/**
+ * A Location resource with its child count, loaded afresh and tagged with the location's revision. `check` may
+ * refuse the loaded location (GET's path check).
+ */
+function locationResult(
+  context: RestContext,
+  id: number,
+  options: { status?: number; location?: (location: Location) => string; check?: (location: Location) => void } = {},
+): Promise<RestResult> {
+  return tagged(context, { kind: 'location', id }, async () => {
+    const location = await context.repository.locationService.loadLocation(id);
+    options.check?.(location);
+    const childCount = await context.repository.locationService.getLocationChildCount(location.id);
+    return resource(locationNode({ location, childCount }, context.visit), {
+      acceptPatch: 'LocationUpdate',
+      ...(options.status === undefined ? {} : { status: options.status }),
+      ...(options.location === undefined ? {} : { location: options.location(location) }),
+    });
+  });
 }
 
 /** POST /content/objects/{id}/locations (LocationCreate) → 201; rule violations are 403. */
@@ -24,7 +41,7 @@ export const createLocationForContent: RestHandler = async (context) => {
   const location = await forbidOn(['InvalidArgument', 'BadState'], () =>
     context.repository.locationService.createLocation(intParam(context, 'contentId'), struct),
   );
-  return locationResult(context, location, { status: 201, location: context.hrefs.location(location.pathString) });
+  return locationResult(context, location.id, { status: 201, location: (created) => context.hrefs.location(created.pathString) });
 };
 
 /** GET /content/locations?id=|remoteId=|urlAlias= → 307. */
@@ -40,19 +57,23 @@ const redirectLocation: RestHandler = async (context) => {
   return { kind: 'redirect', status: 307, location: context.hrefs.location(location.pathString) };
 };
 
-/** GET /content/locations/{path}: 404 when the path is not the location's pathString (Ibexa checks it on GET only). */
-const loadLocation: RestHandler = async (context) => {
-  const location = await context.repository.locationService.loadLocation(locationIdParam(context));
-  if (location.pathString !== `/${context.params['locationPath'] ?? ''}/`) {
-    throw new RestNotFoundError(`Could not find 'Location' with identifier '${context.params['locationPath'] ?? ''}'`);
-  }
-  return locationResult(context, location);
-};
+/**
+ * GET /content/locations/{path} → Location with its ETag (If-None-Match → 304): 404 when the path is not the
+ * location's pathString (Ibexa checks it on GET only).
+ */
+const loadLocation: RestHandler = (context) =>
+  locationResult(context, locationIdParam(context), {
+    check: (location) => {
+      if (location.pathString !== `/${context.params['locationPath'] ?? ''}/`) {
+        throw new RestNotFoundError(`Could not find 'Location' with identifier '${context.params['locationPath'] ?? ''}'`);
+      }
+    },
+  });
 
 /**
- * PATCH /content/locations/{path} (LocationUpdate): `hidden` hides or reveals. `content/hide` is checked before
- * anything is written, so that a refused request changes nothing; the update (which may refuse a taken remoteId)
- * runs first.
+ * PATCH /content/locations/{path} (LocationUpdate) → 200 Location with its new ETag: `hidden` hides or reveals.
+ * `content/hide` is checked before anything is written, so that a refused request changes nothing; the update
+ * (which may refuse a taken remoteId, or a stale If-Match) runs first, the hide or reveal after it.
  */
 const updateLocation: RestHandler = async (context) => {
   const { data } = await context.input(['LocationUpdate']);
@@ -64,12 +85,13 @@ const updateLocation: RestHandler = async (context) => {
   if (hidden !== undefined && !(await permissionResolver.canUser('content', 'hide', target))) {
     throw new UnauthorizedError('content', 'hide', { locationId: id });
   }
-  let updated = await locationService.updateLocation(id, struct);
-  if (hidden === true) updated = await locationService.hideLocation(id);
-  if (hidden === false) updated = await locationService.unhideLocation(id);
-  return locationResult(context, updated);
+  await locationService.updateLocation(id, struct);
+  if (hidden === true) await afterFirstWrite(context).locationService.hideLocation(id);
+  if (hidden === false) await afterFirstWrite(context).locationService.unhideLocation(id);
+  return locationResult(context, id);
 };
 
+/** DELETE /content/locations/{path} → 204 (the subtree is removed); If-Match guards it. */
 const deleteLocation: RestHandler = async (context) => {
   await context.repository.locationService.deleteLocation(locationIdParam(context));
   return { kind: 'empty', status: 204 };
@@ -131,8 +153,8 @@ const loadChildren: RestHandler = async (context) => {
 };
 
 
-/** Location routes (`/content/locations…`). */
-export const locationRoutes: readonly RouteDefinition<RestHandler>[] = [
+/** Location routes (`/content/locations…`); the location's ETag guards its writes and tree verbs (`If-Match`). */
+export const locationRoutes: readonly RestRoute[] = [
   { path: '/content/locations', methods: [['GET', redirectLocation]] },
   {
     path: '/content/locations/{locationPath:locationPath}',
@@ -151,6 +173,7 @@ export const locationRoutes: readonly RouteDefinition<RestHandler>[] = [
       TrashLocationInput: trashLocation,
     },
     inputTypeVerbs: { TrashLocationInput: ['TRASH'] },
+    aggregate: locationAggregate,
   },
   { path: '/content/locations/{locationPath:locationPath}/children', methods: [['GET', loadChildren]] },
 ];

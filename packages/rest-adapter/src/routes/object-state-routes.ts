@@ -1,6 +1,6 @@
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import type { LockTarget } from '@contentrepo/core';
+import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { forbidOn } from '../error-response.js';
 import {
   parseContentObjectStates,
@@ -17,7 +17,7 @@ import {
   objectStateListNode,
   objectStateNode,
 } from '../output/visitors/object-state-visitor.js';
-import { intParam, resource } from './route-support.js';
+import { contentAggregate, intParam, resource, tagged } from './route-support.js';
 
 const groupId = (context: RestContext): number => intParam(context, 'groupId');
 const stateId = (context: RestContext): number => intParam(context, 'stateId');
@@ -29,16 +29,26 @@ async function stateOfPath(context: RestContext): ReturnType<RestContext['reposi
   return state;
 }
 
-const groupResult = (context: RestContext, group: Parameters<typeof objectStateGroupNode>[0], status = 200) =>
-  resource(objectStateGroupNode(group, context.visit), {
-    acceptPatch: 'ObjectStateGroupUpdate',
-    ...(status === 201 ? { status, location: context.hrefs.path(`/content/objectstategroups/${group.id}`) } : {}),
-  });
+/** The aggregate of `/content/objectstategroups/{groupId}…`: the group with its states. */
+const groupAggregate = (context: RestContext): LockTarget => ({ kind: 'objectStateGroup', id: groupId(context) });
 
-const stateResult = (context: RestContext, state: Parameters<typeof objectStateNode>[0], status = 200) =>
-  resource(objectStateNode(state, context.visit), {
-    acceptPatch: 'ObjectStateUpdate',
-    ...(status === 201 ? { status, location: objectStateHref(context.visit, state.groupId, state.id) } : {}),
+/** An ObjectStateGroup element, loaded afresh and tagged with the group's revision. */
+const groupResult = (context: RestContext, id: number, status = 200): Promise<RestResult> =>
+  tagged(context, { kind: 'objectStateGroup', id }, async () =>
+    resource(objectStateGroupNode(await context.repository.objectStateService.loadObjectStateGroup(id), context.visit), {
+      acceptPatch: 'ObjectStateGroupUpdate',
+      ...(status === 201 ? { status, location: context.hrefs.path(`/content/objectstategroups/${id}`) } : {}),
+    }),
+  );
+
+/** An ObjectState element (`load` gives it), tagged with its group's revision (read before `load` runs). */
+const stateResult = (context: RestContext, group: number, load: () => Promise<Parameters<typeof objectStateNode>[0]>, status = 200): Promise<RestResult> =>
+  tagged(context, { kind: 'objectStateGroup', id: group }, async () => {
+    const state = await load();
+    return resource(objectStateNode(state, context.visit), {
+      acceptPatch: 'ObjectStateUpdate',
+      ...(status === 201 ? { status, location: objectStateHref(context.visit, state.groupId, state.id) } : {}),
+    });
   });
 
 /** GET /content/objectstategroups → ObjectStateGroupList. */
@@ -50,17 +60,21 @@ const createGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateGroupCreate']);
   const struct = parseObjectStateGroupCreate(data);
   const group = await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.createObjectStateGroup(struct));
-  return groupResult(context, group, 201);
+  return groupResult(context, group.id, 201);
 };
 
-const loadGroup: RestHandler = async (context) => groupResult(context, await context.repository.objectStateService.loadObjectStateGroup(groupId(context)));
+/** GET /content/objectstategroups/{id} → ObjectStateGroup with its ETag (If-None-Match → 304). */
+const loadGroup: RestHandler = (context) => groupResult(context, groupId(context));
 
+/** PATCH /content/objectstategroups/{id} → 200 ObjectStateGroup with its new ETag; If-Match guards it. */
 const updateGroup: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateGroupUpdate']);
   const struct = parseObjectStateGroupUpdate(data);
-  return groupResult(context, await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.updateObjectStateGroup(groupId(context), struct)));
+  await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.updateObjectStateGroup(groupId(context), struct));
+  return groupResult(context, groupId(context));
 };
 
+/** DELETE /content/objectstategroups/{id} → 204; If-Match guards it. */
 const deleteGroup: RestHandler = async (context) => {
   await context.repository.objectStateService.deleteObjectStateGroup(groupId(context));
   return { kind: 'empty', status: 204 };
@@ -75,18 +89,22 @@ const createState: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateCreate']);
   const struct = parseObjectStateCreate(data);
   const state = await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.createObjectState(groupId(context), struct));
-  return stateResult(context, state, 201);
+  return stateResult(context, groupId(context), () => context.repository.objectStateService.loadObjectState(state.id), 201);
 };
 
-const loadState: RestHandler = async (context) => stateResult(context, await stateOfPath(context));
+/** GET …/objectstates/{id} → ObjectState with its group's ETag (If-None-Match → 304). */
+const loadState: RestHandler = (context) => stateResult(context, groupId(context), () => stateOfPath(context));
 
+/** PATCH …/objectstates/{id} → 200 ObjectState with its group's new ETag; If-Match (the group's tag) guards it. */
 const updateState: RestHandler = async (context) => {
   const { data } = await context.input(['ObjectStateUpdate']);
   const struct = parseObjectStateUpdate(data);
   const state = await stateOfPath(context);
-  return stateResult(context, await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.updateObjectState(state.id, struct)));
+  await forbidOn(['InvalidArgument'], () => context.repository.objectStateService.updateObjectState(state.id, struct));
+  return loadState(context);
 };
 
+/** DELETE …/objectstates/{id} → 204; If-Match (the group's tag) guards it. */
 const deleteState: RestHandler = async (context) => {
   const state = await stateOfPath(context);
   await context.repository.objectStateService.deleteObjectState(state.id);
@@ -124,14 +142,26 @@ const setContentStates: RestHandler = async (context) => {
   return resource(contentObjectStatesNode(states, context.visit), { acceptPatch: 'ContentObjectStates' });
 };
 
-/** Object state routes (`/content/objectstategroups…`, `/content/objects/{id}/objectstates`). */
-export const objectStateRoutes: readonly RouteDefinition<RestHandler>[] = [
-  { path: '/content/objects/{contentId:id}/objectstates', methods: [['GET', loadContentStates], ['PATCH', setContentStates]] },
+/**
+ * Object state routes (`/content/objectstategroups…`, `/content/objects/{id}/objectstates`). A group and its states
+ * share one aggregate (and ETag revision); an item's states are guarded by the item's ETag.
+ */
+export const objectStateRoutes: readonly RestRoute[] = [
+  {
+    path: '/content/objects/{contentId:id}/objectstates',
+    methods: [['GET', loadContentStates], ['PATCH', setContentStates]],
+    aggregate: contentAggregate,
+  },
   { path: '/content/objectstategroups', methods: [['GET', loadGroups], ['POST', createGroup]] },
-  { path: '/content/objectstategroups/{groupId:id}', methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]] },
-  { path: '/content/objectstategroups/{groupId:id}/objectstates', methods: [['GET', loadStates], ['POST', createState]] },
+  {
+    path: '/content/objectstategroups/{groupId:id}',
+    methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup]],
+    aggregate: groupAggregate,
+  },
+  { path: '/content/objectstategroups/{groupId:id}/objectstates', methods: [['GET', loadStates], ['POST', createState]], aggregate: groupAggregate },
   {
     path: '/content/objectstategroups/{groupId:id}/objectstates/{stateId:id}',
     methods: [['GET', loadState], ['PATCH', updateState], ['DELETE', deleteState]],
+    aggregate: groupAggregate,
   },
 ];

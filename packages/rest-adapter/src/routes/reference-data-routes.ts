@@ -1,10 +1,9 @@
-import type { RestHandler } from '../http/rest-context.js';
-import type { RouteDefinition } from '../http/route-table.js';
+import type { LockTarget } from '@contentrepo/core';
+import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { languageListNode, languageNode, sectionListNode, sectionNode } from '../output/visitors/reference-data-visitor.js';
-import type { RestContext } from '../http/rest-context.js';
 import { forbidOn } from '../error-response.js';
 import { parseSectionInput } from '../input/parsers/management-parser.js';
-import { intParam, resource } from './route-support.js';
+import { intParam, resource, tagged } from './route-support.js';
 
 /** GET /content/sections (`?identifier=` → one-element list, 404 when unknown). */
 const loadSections: RestHandler = async (context) => {
@@ -16,28 +15,38 @@ const loadSections: RestHandler = async (context) => {
 
 const sectionId = (context: RestContext): number => intParam(context, 'sectionId');
 
-const loadSection: RestHandler = async (context) =>
-  resource(sectionNode(await context.repository.sectionService.loadSection(sectionId(context)), context.visit), {
-    acceptPatch: 'SectionInput',
-  });
+/** The aggregate of `/content/sections/{id}`: the section. */
+const sectionAggregate = (context: RestContext): LockTarget => ({ kind: 'section', id: sectionId(context) });
+
+/** A Section element, loaded afresh and tagged with the section's revision. */
+const sectionResult = (context: RestContext, id: number, options: { status?: number; location?: string } = {}): Promise<RestResult> =>
+  tagged(context, { kind: 'section', id }, async () =>
+    resource(sectionNode(await context.repository.sectionService.loadSection(id), context.visit), { acceptPatch: 'SectionInput', ...options }),
+  );
+
+/** GET /content/sections/{id} → Section with its ETag (If-None-Match → 304). */
+const loadSection: RestHandler = (context) => sectionResult(context, sectionId(context));
 
 /** POST /content/sections (SectionInput) → 201 Section; a taken identifier is a 403, as in Ibexa. */
 const createSection: RestHandler = async (context) => {
   const { data } = await context.input(['SectionInput']);
   const struct = parseSectionInput(data);
   const section = await forbidOn(['InvalidArgument'], () => context.repository.sectionService.createSection(struct));
-  return resource(sectionNode(section, context.visit), { status: 201, location: context.hrefs.section(section.id), acceptPatch: 'SectionInput' });
+  return sectionResult(context, section.id, { status: 201, location: context.hrefs.section(section.id) });
 };
 
-/** PATCH /content/sections/{id} (SectionInput, both members required) → 200 Section; 403 as for a create. */
+/**
+ * PATCH /content/sections/{id} (SectionInput, both members required) → 200 Section with its new ETag; 403 as for a
+ * create; If-Match guards it.
+ */
 const updateSection: RestHandler = async (context) => {
   const { data } = await context.input(['SectionInput']);
   const struct = parseSectionInput(data);
-  const section = await forbidOn(['InvalidArgument'], () => context.repository.sectionService.updateSection(sectionId(context), struct));
-  return resource(sectionNode(section, context.visit), { acceptPatch: 'SectionInput' });
+  await forbidOn(['InvalidArgument'], () => context.repository.sectionService.updateSection(sectionId(context), struct));
+  return sectionResult(context, sectionId(context));
 };
 
-/** DELETE /content/sections/{id} → 204; a section in use is a 409 (BadState). */
+/** DELETE /content/sections/{id} → 204; a section in use is a 409 (BadState); If-Match guards it. */
 const deleteSection: RestHandler = async (context) => {
   await context.repository.sectionService.deleteSection(sectionId(context));
   return { kind: 'empty', status: 204 };
@@ -49,9 +58,13 @@ const loadLanguage: RestHandler = async (context) =>
   resource(languageNode(await context.repository.languageService.loadLanguage(context.params['languageCode'] ?? ''), context.visit));
 
 /** Sections and languages (`/content/sections…`, `/languages…`). */
-export const referenceDataRoutes: readonly RouteDefinition<RestHandler>[] = [
+export const referenceDataRoutes: readonly RestRoute[] = [
   { path: '/content/sections', methods: [['GET', loadSections], ['POST', createSection]] },
-  { path: '/content/sections/{sectionId:id}', methods: [['GET', loadSection], ['PATCH', updateSection], ['DELETE', deleteSection]] },
+  {
+    path: '/content/sections/{sectionId:id}',
+    methods: [['GET', loadSection], ['PATCH', updateSection], ['DELETE', deleteSection]],
+    aggregate: sectionAggregate,
+  },
   { path: '/languages', methods: [['GET', loadLanguages]] },
   { path: '/languages/{languageCode:languageCode}', methods: [['GET', loadLanguage]] },
 ];

@@ -1,12 +1,11 @@
-import { isRepositoryError, type Policy, type Role, type RoleDraft } from '@contentrepo/core';
+import { isRepositoryError, type LockTarget, type Policy, type Role, type RoleDraft } from '@contentrepo/core';
 import { forbidOn } from '../error-response.js';
-import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import type { AggregateOf, RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { parsePolicyCreate, parsePolicyUpdate, parseRoleInput } from '../input/parsers/role-parser.js';
 import { policyListNode, policyNode, roleListNode, roleNode } from '../output/visitors/role-visitor.js';
 import { userHrefs } from '../output/visitors/user-hrefs.js';
-import { intParam, intQuery, resource } from './route-support.js';
+import { intParam, intQuery, resource, tagged, taggedBy } from './route-support.js';
 
 const roleId = (context: RestContext): number => intParam(context, 'roleId');
 const policyId = (context: RestContext): number => intParam(context, 'policyId');
@@ -37,8 +36,28 @@ async function roleOrDraft(context: RestContext, id: number): Promise<Role> {
   return (await orNull(() => roleService.loadRole(id))) ?? roleService.loadRoleDraft(id);
 }
 
-const roleResult = (context: RestContext, role: Role, options: { status?: number; location?: string } = {}): RestResult =>
-  resource(roleNode(role, context.visit), { acceptPatch: 'RoleInput', ...options });
+/**
+ * The aggregate a role or role draft belongs to: the role, with its draft, policies and assignments. The draft of a
+ * published role is part of that role; a new role's draft (never published) is its own.
+ */
+const roleTarget = (role: Role | RoleDraft): LockTarget => ({ kind: 'role', id: ('originalId' in role ? role.originalId : null) ?? role.id });
+
+/** The aggregate of `/user/roles/{id}`: the published role `id`. */
+const roleAggregate = (context: RestContext): LockTarget => ({ kind: 'role', id: roleId(context) });
+
+/** The aggregate of `/user/roles/{id}/draft`: the role of the draft the path means (a load: a draft id may be given). */
+const draftAggregate: AggregateOf = async (context) => roleTarget(await draftOf(context, roleId(context)));
+
+/** The aggregate of `/user/roles/{id}/policies…`: the role of the role or draft `id` (a load, as for the draft). */
+const policiesAggregate: AggregateOf = async (context) => roleTarget(await roleOrDraft(context, roleId(context)));
+
+/** A Role (or RoleDraft) element: `load` (re)loads it after the revision of `target` is read (see `tagged`). */
+const roleResult = (
+  context: RestContext,
+  target: LockTarget,
+  load: () => Promise<Role>,
+  options: { status?: number; location?: string } = {},
+): Promise<RestResult> => tagged(context, target, async () => resource(roleNode(await load(), context.visit), { acceptPatch: 'RoleInput', ...options }));
 
 const policyResult = (context: RestContext, policy: Policy, options: { status?: number; location?: string } = {}): RestResult =>
   resource(policyNode(policy, context.visit), { acceptPatch: 'PolicyUpdate', ...options });
@@ -71,38 +90,52 @@ const createRole: RestHandler = async (context) => {
   const role = await forbidOn(['InvalidArgument', 'Unauthorized'], () =>
     publish ? roleService.createAndPublishRole({ identifier }) : roleService.createRole({ identifier }),
   );
-  return roleResult(context, role, { status: 201, location: userHrefs(context.hrefs).role(role.id) });
+  const reload = (): Promise<Role> => (publish ? roleService.loadRole(role.id) : roleService.loadRoleDraft(role.id));
+  return roleResult(context, roleTarget(role), reload, { status: 201, location: userHrefs(context.hrefs).role(role.id) });
 };
 
-const loadRole: RestHandler = async (context) => roleResult(context, await context.repository.roleService.loadRole(roleId(context)));
+/** GET /user/roles/{id} → Role with its ETag (If-None-Match → 304). */
+const loadRole: RestHandler = (context) => roleResult(context, roleAggregate(context), () => context.repository.roleService.loadRole(roleId(context)));
 
-/** POST /user/roles/{id} → 201 RoleDraft; a draft exists already or no permission: 403. */
+/** POST /user/roles/{id} → 201 RoleDraft with the role's new ETag; a draft exists already or no permission: 403; If-Match guards it. */
 const createRoleDraft: RestHandler = async (context) => {
-  const draft = await forbidOn(['InvalidArgument', 'Unauthorized'], () => context.repository.roleService.createRoleDraft(roleId(context)));
-  return roleResult(context, draft, { status: 201, location: userHrefs(context.hrefs).role(draft.id) });
+  const { roleService } = context.repository;
+  const draft = await forbidOn(['InvalidArgument', 'Unauthorized'], () => roleService.createRoleDraft(roleId(context)));
+  return roleResult(context, roleAggregate(context), () => roleService.loadRoleDraft(draft.id), {
+    status: 201,
+    location: userHrefs(context.hrefs).role(draft.id),
+  });
 };
 
-/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role. */
+/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role with its new ETag; If-Match guards it. */
 const updateRole: RestHandler = async (context) => {
   const { data } = await context.input(['RoleInput']);
-  return roleResult(context, await context.repository.roleService.updateRole(roleId(context), parseRoleInput(data)));
+  await context.repository.roleService.updateRole(roleId(context), parseRoleInput(data));
+  return loadRole(context);
 };
 
+/** DELETE /user/roles/{id} → 204; If-Match guards it. */
 const deleteRole: RestHandler = async (context) => {
   await context.repository.roleService.deleteRole(roleId(context));
   return { kind: 'empty', status: 204 };
 };
 
-const loadDraft: RestHandler = async (context) => roleResult(context, await draftOf(context, roleId(context)));
-
-/** PATCH /user/roles/{id}/draft (RoleInput) → 200 RoleDraft. */
-const updateDraft: RestHandler = async (context) => {
-  const { data } = await context.input(['RoleInput']);
+/** GET /user/roles/{id}/draft → RoleDraft with the role's ETag (If-None-Match → 304). */
+const loadDraft: RestHandler = async (context) => {
   const draft = await draftOf(context, roleId(context));
-  return roleResult(context, await context.repository.roleService.updateRoleDraft(draft.id, parseRoleInput(data)));
+  return roleResult(context, roleTarget(draft), () => context.repository.roleService.loadRoleDraft(draft.id));
 };
 
-/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role. */
+/** PATCH /user/roles/{id}/draft (RoleInput) → 200 RoleDraft with the role's new ETag; If-Match guards it. */
+const updateDraft: RestHandler = async (context) => {
+  const { data } = await context.input(['RoleInput']);
+  const { roleService } = context.repository;
+  const draft = await draftOf(context, roleId(context));
+  await roleService.updateRoleDraft(draft.id, parseRoleInput(data));
+  return roleResult(context, roleTarget(draft), () => roleService.loadRoleDraft(draft.id));
+};
+
+/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role; If-Match guards it. */
 const publishDraft: RestHandler = async (context) => {
   const draft = await draftOf(context, roleId(context));
   const role = await context.repository.roleService.publishRoleDraft(draft.id);
@@ -144,15 +177,16 @@ const deletePolicies: RestHandler = async (context) => {
   return { kind: 'empty', status: 204 };
 };
 
-/** GET /user/roles/{id}/policies/{policyId} → Policy. */
-const loadPolicy: RestHandler = async (context) => {
-  const role = await roleOrDraft(context, roleId(context));
-  const policy = role.policies.find((candidate) => candidate.id === policyId(context));
-  if (!policy) throw new RestNotFoundError(`Policy not found: '${context.path}'.`);
-  return policyResult(context, policy);
-};
+/** GET /user/roles/{id}/policies/{policyId} → Policy with its role's ETag. */
+const loadPolicy: RestHandler = (context) =>
+  taggedBy(context, policiesAggregate, async () => {
+    const role = await roleOrDraft(context, roleId(context));
+    const policy = role.policies.find((candidate) => candidate.id === policyId(context));
+    if (!policy) throw new RestNotFoundError(`Policy not found: '${context.path}'.`);
+    return policyResult(context, policy);
+  });
 
-/** PATCH /user/roles/{id}/policies/{policyId} (PolicyUpdate) → 200 Policy. */
+/** PATCH /user/roles/{id}/policies/{policyId} (PolicyUpdate) → 200 Policy; If-Match (the role's ETag) guards it. */
 const updatePolicy: RestHandler = async (context) => {
   const { data } = await context.input(['PolicyUpdate']);
   const struct = parsePolicyUpdate(data);
@@ -181,16 +215,32 @@ const loadPoliciesOfUser: RestHandler = async (context) => {
   return resource(policyListNode(policies, userHrefs(context.hrefs).policies(), context.visit));
 };
 
-/** Roles and policies (`/user/roles…`, `/user/policies`). */
-export const roleRoutes: readonly RouteDefinition<RestHandler>[] = [
+/**
+ * Roles and policies (`/user/roles…`, `/user/policies`). A role, its draft and its policies share one aggregate (and
+ * ETag revision): `If-Match` with the role's or the draft's tag guards writes of any of them.
+ */
+export const roleRoutes: readonly RestRoute[] = [
   { path: '/user/policies', methods: [['GET', loadPoliciesOfUser]] },
   { path: '/user/roles', methods: [['GET', loadRoles], ['POST', createRole]] },
-  { path: '/user/roles/{roleId:id}', methods: [['POST', createRoleDraft], ['GET', loadRole], ['PATCH', updateRole], ['DELETE', deleteRole]] },
+  {
+    path: '/user/roles/{roleId:id}',
+    methods: [['POST', createRoleDraft], ['GET', loadRole], ['PATCH', updateRole], ['DELETE', deleteRole]],
+    aggregate: roleAggregate,
+  },
   {
     path: '/user/roles/{roleId:id}/draft',
     methods: [['GET', loadDraft], ['PATCH', updateDraft], ['PUBLISH', publishDraft], ['DELETE', deleteDraft]],
     postByInputType: { PublishRoleInput: publishDraft },
+    aggregate: draftAggregate,
   },
-  { path: '/user/roles/{roleId:id}/policies', methods: [['GET', loadPolicies], ['POST', addPolicy], ['DELETE', deletePolicies]] },
-  { path: '/user/roles/{roleId:id}/policies/{policyId:id}', methods: [['GET', loadPolicy], ['PATCH', updatePolicy], ['DELETE', deletePolicy]] },
+  {
+    path: '/user/roles/{roleId:id}/policies',
+    methods: [['GET', loadPolicies], ['POST', addPolicy], ['DELETE', deletePolicies]],
+    aggregate: policiesAggregate,
+  },
+  {
+    path: '/user/roles/{roleId:id}/policies/{policyId:id}',
+    methods: [['GET', loadPolicy], ['PATCH', updatePolicy], ['DELETE', deletePolicy]],
+    aggregate: policiesAggregate,
+  },
 ];

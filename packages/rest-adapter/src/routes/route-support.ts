@@ -1,5 +1,6 @@
-import { UnauthorizedError, type ContentInfo, type Location } from '@contentrepo/core';
-import type { RestContext, RestResult } from '../http/rest-context.js';
+import { UnauthorizedError, type ContentInfo, type Location, type LockTarget, type Repository } from '@contentrepo/core';
+import type { AggregateRevision } from '../http/entity-tags.js';
+import type { AggregateOf, RestContext, RestResult } from '../http/rest-context.js';
 import { BadRequestError } from '../http/rest-errors.js';
 import type { ObjectNode } from '../output/node.js';
 import { contentNode, type EmbeddedVersion } from '../output/visitors/content-visitor.js';
@@ -18,9 +19,36 @@ export function locationIdParam(context: RestContext, name = 'locationPath'): nu
 /** A 200 (or `status`) resource result. */
 export function resource(
   root: ObjectNode,
-  options: { status?: number; location?: string; acceptPatch?: string; mediaType?: string } = {},
+  options: { status?: number; location?: string; acceptPatch?: string; mediaType?: string; entityTag?: AggregateRevision } = {},
 ): RestResult {
   return { kind: 'resource', root, ...options };
+}
+
+/**
+ * A resource result with an entity tag (`ETag`, see http/entity-tags.ts): reads the revision of `target`, THEN runs
+ * `load`, which loads what the body shows and builds the result. In that order a concurrent write can only make the
+ * body newer than the tag, never older, so a client's later `If-Match` with the tag fails (412) rather than let it
+ * overwrite a change its body did not show. The revision is read before the permission-checked load but only
+ * sent when the load succeeds: a user who may not read the resource learns nothing. After a write, call this to
+ * reload the resource rather than answer with what the write returned.
+ */
+export async function tagged(context: RestContext, target: LockTarget, load: () => Promise<RestResult> | RestResult): Promise<RestResult> {
+  const [revision = 0] = await context.repository.revisions([target]);
+  const result = await load();
+  return result.kind === 'resource' ? { ...result, entityTag: { target, revision } } : result;
+}
+
+/** {@link tagged} with the route's aggregate as the target. */
+export async function taggedBy(context: RestContext, aggregate: AggregateOf, load: () => Promise<RestResult> | RestResult): Promise<RestResult> {
+  return tagged(context, await aggregate(context), load);
+}
+
+/**
+ * The repository for a handler's writes after its first one: without the request's `If-Match` preconditions, which
+ * the first write checked (and, by writing, moved past).
+ */
+export function afterFirstWrite(context: RestContext): Repository {
+  return context.repository.withPreconditions([]);
 }
 
 /** Whether Accept asks for the resource variant `name` (as in Ibexa, e.g. `…Content+json`), case-insensitively. */
@@ -65,24 +93,28 @@ export async function currentVersion(
   return { content, relations };
 }
 
+/** The aggregate of `/content/objects/{contentId}…` routes: the content item (its versions, metadata, relations). */
+export const contentAggregate = (context: RestContext): LockTarget => ({ kind: 'content', id: intParam(context, 'contentId') });
+
 /**
  * The `Content` element of an item: `Content` (with the current version) when Accept names it, else
- * `ContentInfo`, as Ibexa's `GET /content/objects/{id}` does (so `application/json` gives ContentInfo).
+ * `ContentInfo`, as Ibexa's `GET /content/objects/{id}` does (so `application/json` gives ContentInfo). Tagged with
+ * the item's revision; loaded afresh (after a write too, see {@link tagged}).
  */
 export async function contentResource(
   context: RestContext,
-  content: ContentInfo | number,
+  contentId: number,
   options: { status?: number; location?: string; embed?: boolean } = {},
 ): Promise<RestResult> {
-  const embed = options.embed ?? wantsVariant(context, 'Content');
-  const contentId = typeof content === 'number' ? content : content.id;
-  const version = embed ? await currentVersion(context, contentId, languagesParam(context)) : undefined;
-  const info =
-    version?.content.contentInfo ?? (typeof content === 'number' ? await context.repository.contentService.loadContentInfo(content) : content);
-  const mainLocation = await readableLocation(context, info.mainLocationId);
-  return resource(contentNode({ contentInfo: info, mainLocation, ...(version ? { currentVersion: version } : {}) }, context.visit), {
-    ...(options.status === undefined ? {} : { status: options.status }),
-    ...(options.location === undefined ? {} : { location: options.location }),
-    acceptPatch: 'ContentUpdate',
+  return tagged(context, { kind: 'content', id: contentId }, async () => {
+    const embed = options.embed ?? wantsVariant(context, 'Content');
+    const version = embed ? await currentVersion(context, contentId, languagesParam(context)) : undefined;
+    const info: ContentInfo = version?.content.contentInfo ?? (await context.repository.contentService.loadContentInfo(contentId));
+    const mainLocation = await readableLocation(context, info.mainLocationId);
+    return resource(contentNode({ contentInfo: info, mainLocation, ...(version ? { currentVersion: version } : {}) }, context.visit), {
+      ...(options.status === undefined ? {} : { status: options.status }),
+      ...(options.location === undefined ? {} : { location: options.location }),
+      acceptPatch: 'ContentUpdate',
+    });
   });
 }

@@ -1,11 +1,10 @@
 import type { URLAlias } from '@contentrepo/core';
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import type { RestContext, RestHandler, RestRoute } from '../http/rest-context.js';
 import { RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { forbidOn } from '../error-response.js';
 import { parseUrlAliasCreate, parseUrlWildcardCreate } from '../input/parsers/management-parser.js';
 import { urlAliasHref, urlAliasNode, urlAliasRefListNode, urlWildcardHref, urlWildcardListNode, urlWildcardNode } from '../output/visitors/url-visitor.js';
-import { intParam, locationIdParam, readableLocation, resource } from './route-support.js';
+import { intParam, locationIdParam, readableLocation, resource, tagged } from './route-support.js';
 
 /** An alias element with its location's path (a LOCATION alias's `location` ref names the location path). */
 async function aliasResult(context: RestContext, alias: URLAlias, status = 200) {
@@ -66,11 +65,17 @@ const createWildcard: RestHandler = async (context) => {
   return resource(urlWildcardNode(wildcard, context.visit), { status: 201, location: urlWildcardHref(context.visit, wildcard.id) });
 };
 
-const loadWildcard: RestHandler = async (context) =>
-  resource(urlWildcardNode(await context.repository.urlWildcardService.load(intParam(context, 'wildcardId')), context.visit));
+const wildcardId = (context: RestContext): number => intParam(context, 'wildcardId');
 
+/** GET /content/urlwildcards/{id} → UrlWildcard with its ETag. */
+const loadWildcard: RestHandler = (context) =>
+  tagged(context, { kind: 'urlWildcard', id: wildcardId(context) }, async () =>
+    resource(urlWildcardNode(await context.repository.urlWildcardService.load(wildcardId(context)), context.visit)),
+  );
+
+/** DELETE /content/urlwildcards/{id} → 204; If-Match guards it. */
 const deleteWildcard: RestHandler = async (context) => {
-  await context.repository.urlWildcardService.remove(intParam(context, 'wildcardId'));
+  await context.repository.urlWildcardService.remove(wildcardId(context));
   return { kind: 'empty', status: 204 };
 };
 
@@ -82,10 +87,14 @@ export async function locationIdOfAlias(context: RestContext, path: string): Pro
 }
 
 /** URL alias and wildcard routes (`/content/urlaliases…`, `/content/urlwildcards…`, location aliases). */
-export const urlRoutes: readonly RouteDefinition<RestHandler>[] = [
+export const urlRoutes: readonly RestRoute[] = [
   { path: '/content/locations/{locationPath:locationPath}/urlaliases', methods: [['GET', loadLocationAliases]] },
   { path: '/content/urlaliases', methods: [['GET', loadGlobalAliases], ['POST', createAlias]] },
   { path: '/content/urlaliases/{urlAliasId:urlAliasId}', methods: [['GET', loadAlias], ['DELETE', deleteAlias]] },
   { path: '/content/urlwildcards', methods: [['GET', loadWildcards], ['POST', createWildcard]] },
-  { path: '/content/urlwildcards/{wildcardId:id}', methods: [['GET', loadWildcard], ['DELETE', deleteWildcard]] },
+  {
+    path: '/content/urlwildcards/{wildcardId:id}',
+    methods: [['GET', loadWildcard], ['DELETE', deleteWildcard]],
+    aggregate: (context) => ({ kind: 'urlWildcard', id: wildcardId(context) }),
+  },
 ];

@@ -1,18 +1,27 @@
-import { isRepositoryError, type ContentInfo, type User, type VersionInfo } from '@contentrepo/core';
+import { isRepositoryError, type ContentInfo, type LockTarget, type User, type VersionInfo } from '@contentrepo/core';
 import { forbidOn } from '../error-response.js';
-import type { RestContext, RestHandler } from '../http/rest-context.js';
+import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { parseUserUpdate } from '../input/parsers/user-parser.js';
 import { hash, list, obj, ref, type ObjectNode } from '../output/node.js';
 import { versionInfoHash } from '../output/visitors/content-visitor.js';
 import { userGroupRefListNode } from '../output/visitors/user-group-visitor.js';
 import { userHrefs } from '../output/visitors/user-hrefs.js';
 import { userListNode, userNode, userRefListNode } from '../output/visitors/user-visitor.js';
-import { intParam, resource, wantsVariant } from './route-support.js';
+import { intParam, resource, tagged, wantsVariant } from './route-support.js';
 import { forbidMissingTarget, groupRef, paging, userView } from './user-route-support.js';
 
 const userId = (context: RestContext): number => intParam(context, 'userId');
+
+/** The aggregate of `/user/users/{id}…`: the user's content item (a user id is a content id). */
+export const userAggregate = (context: RestContext): LockTarget => ({ kind: 'content', id: userId(context) });
+
+/** A User element, loaded afresh and tagged with the revision of the user's content item. */
+export const userResult = (context: RestContext, id: number): Promise<RestResult> =>
+  tagged(context, { kind: 'content', id }, async () => {
+    const view = await userView(context, await context.repository.userService.loadUser(id));
+    return resource(userNode(view.user, view.mainLocation, view.version, context.visit), { acceptPatch: 'UserUpdate' });
+  });
 
 /** A role id from `?roleId=` given as a role href (as Ibexa expects it) or as a plain id. */
 function roleIdOf(value: string): number {
@@ -70,15 +79,14 @@ const verifyUsers: RestHandler = async (context) => {
   return { kind: 'empty', status: 200 };
 };
 
-/** PATCH /user/users/{id} (UserUpdate) → 200 User. */
+/** PATCH /user/users/{id} (UserUpdate) → 200 User with its new ETag; If-Match guards it. */
 export const updateUser: RestHandler = async (context) => {
   const { data } = await context.input(['UserUpdate']);
-  const user = await context.repository.userService.updateUser(userId(context), parseUserUpdate(data, context.hrefs.prefix));
-  const view = await userView(context, user);
-  return resource(userNode(view.user, view.mainLocation, view.version, context.visit), { acceptPatch: 'UserUpdate' });
+  await context.repository.userService.updateUser(userId(context), parseUserUpdate(data, context.hrefs.prefix));
+  return userResult(context, userId(context));
 };
 
-/** DELETE /user/users/{id} → 204; deleting yourself is 403. */
+/** DELETE /user/users/{id} → 204; deleting yourself is 403; If-Match guards it. */
 export const deleteUser: RestHandler = async (context) => {
   await forbidOn(['BadState'], () => context.repository.userService.deleteUser(userId(context)));
   return { kind: 'empty', status: 204 };
@@ -145,10 +153,13 @@ const loadUserDrafts: RestHandler = async (context) => {
   return resource(draftListNode(context, drafts, infos, userHrefs(context.hrefs).userDrafts(id)));
 };
 
-/** User accounts besides `/user/users/{id}` GET (filters, groups and drafts of a user). */
-export const userAccountRoutes: readonly RouteDefinition<RestHandler>[] = [
+/**
+ * User accounts besides `/user/users/{id}` GET (filters, groups and drafts of a user); the user's ETag guards
+ * assignments to groups (`If-Match`).
+ */
+export const userAccountRoutes: readonly RestRoute[] = [
   { path: '/user/users', methods: [['HEAD', verifyUsers], ['GET', loadUsers]] },
-  { path: '/user/users/{userId:id}/groups', methods: [['GET', loadGroupsOfUser], ['POST', assignToGroup]] },
-  { path: '/user/users/{userId:id}/groups/{groupId:id}', methods: [['DELETE', unassignFromGroup]] },
+  { path: '/user/users/{userId:id}/groups', methods: [['GET', loadGroupsOfUser], ['POST', assignToGroup]], aggregate: userAggregate },
+  { path: '/user/users/{userId:id}/groups/{groupId:id}', methods: [['DELETE', unassignFromGroup]], aggregate: userAggregate },
   { path: '/user/users/{userId:id}/drafts', methods: [['GET', loadUserDrafts]] },
 ];

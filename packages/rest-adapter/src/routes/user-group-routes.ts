@@ -1,14 +1,13 @@
 import type { UserGroup } from '@contentrepo/core';
 import { forbidOn } from '../error-response.js';
-import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
+import type { AggregateOf, RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { parseDestination, parseLocationPathString } from '../input/href.js';
 import { destinationOf } from '../input/parsers/content-parser.js';
 import { parseUserCreate, parseUserGroupCreate, parseUserGroupUpdate } from '../input/parsers/user-parser.js';
 import { userGroupListNode, userGroupNode, userGroupRefListNode } from '../output/visitors/user-group-visitor.js';
 import { userListNode, userNode, userRefListNode } from '../output/visitors/user-visitor.js';
-import { intQuery, resource, wantsVariant } from './route-support.js';
+import { intQuery, locationIdParam, resource, tagged, wantsVariant } from './route-support.js';
 import { forbidMissingTarget, groupFromPath, groupRef, groupView, paging, ROOT_USER_GROUP_LOCATION_ID, userView } from './user-route-support.js';
 
 /** A UserGroupRefList, or a UserGroupList when Accept names it (Ibexa's resource variants). */
@@ -24,11 +23,22 @@ async function groupList(context: RestContext, groups: readonly UserGroup[]): Pr
   return resource(userGroupRefListNode(refs, href, context.visit));
 }
 
-/** A UserGroup resource (Accept-Patch UserGroupUpdate), 201 + Location when just created. */
-async function groupResult(context: RestContext, group: UserGroup, created = false): Promise<RestResult> {
-  const view = await groupView(context, group);
-  const href = context.hrefs.userGroup(view.mainLocation.pathString);
-  return resource(userGroupNode(view, context.visit), { acceptPatch: 'UserGroupUpdate', ...(created ? { status: 201, location: href } : {}) });
+/** The aggregate of `/user/groups/{path}`: the group's content item (the content of the path's location). */
+const groupAggregate: AggregateOf = async (context) => ({
+  kind: 'content',
+  id: (await context.repository.locationService.loadLocation(locationIdParam(context, 'groupPath'))).contentId,
+});
+
+/**
+ * The UserGroup resource of content `groupId` (Accept-Patch UserGroupUpdate), 201 + Location when just created;
+ * loaded afresh and tagged with the revision of the group's content item.
+ */
+function groupResult(context: RestContext, groupId: number, created = false): Promise<RestResult> {
+  return tagged(context, { kind: 'content', id: groupId }, async () => {
+    const view = await groupView(context, await context.repository.userService.loadUserGroup(groupId));
+    const href = context.hrefs.userGroup(view.mainLocation.pathString);
+    return resource(userGroupNode(view, context.visit), { acceptPatch: 'UserGroupUpdate', ...(created ? { status: 201, location: href } : {}) });
+  });
 }
 
 /** GET /user/groups?id=|roleId=|remoteId= → UserGroupRefList/UserGroupList; no filter: empty list (as in Ibexa). */
@@ -65,20 +75,23 @@ const createTopLevelGroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupCreate']);
   const struct = parseUserGroupCreate(data, context.hrefs.prefix);
   const root = await context.repository.locationService.loadLocation(ROOT_USER_GROUP_LOCATION_ID);
-  return groupResult(context, await context.repository.userService.createUserGroup(struct, root.contentId), true);
+  const created = await context.repository.userService.createUserGroup(struct, root.contentId);
+  return groupResult(context, created.contentInfo.id, true);
 };
 
-const loadGroup: RestHandler = async (context) => groupResult(context, (await groupFromPath(context)).group);
+/** GET /user/groups/{path} → UserGroup with its ETag (If-None-Match → 304). */
+const loadGroup: RestHandler = async (context) => groupResult(context, (await groupAggregate(context)).id);
 
-/** PATCH /user/groups/{path} (UserGroupUpdate) → 200 UserGroup. */
+/** PATCH /user/groups/{path} (UserGroupUpdate) → 200 UserGroup with its new ETag; If-Match guards it. */
 const updateGroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupUpdate']);
   const struct = parseUserGroupUpdate(data, context.hrefs.prefix);
   const { group } = await groupFromPath(context);
-  return groupResult(context, await context.repository.userService.updateUserGroup(group.contentInfo.id, struct));
+  await context.repository.userService.updateUserGroup(group.contentInfo.id, struct);
+  return groupResult(context, group.contentInfo.id);
 };
 
-/** DELETE /user/groups/{path} → 204; a group with users is 403. */
+/** DELETE /user/groups/{path} → 204; a group with users is 403; If-Match guards it. */
 const deleteGroup: RestHandler = async (context) => {
   const { group } = await groupFromPath(context);
   await forbidOn(['BadState'], () => context.repository.userService.deleteUserGroup(group.contentInfo.id));
@@ -121,7 +134,8 @@ const createSubgroup: RestHandler = async (context) => {
   const { data } = await context.input(['UserGroupCreate']);
   const struct = parseUserGroupCreate(data, context.hrefs.prefix);
   const { group } = await groupFromPath(context);
-  return groupResult(context, await context.repository.userService.createUserGroup(struct, group.contentInfo.id), true);
+  const created = await context.repository.userService.createUserGroup(struct, group.contentInfo.id);
+  return groupResult(context, created.contentInfo.id, true);
 };
 
 /** GET /user/groups/{path}/users → UserRefList/UserList. */
@@ -150,7 +164,7 @@ const createUser: RestHandler = async (context) => {
 };
 
 /** User groups (`/user/groups…`; the role assignment routes are in role-assignment-routes.ts). */
-export const userGroupRoutes: readonly RouteDefinition<RestHandler>[] = [
+export const userGroupRoutes: readonly RestRoute[] = [
   { path: '/user/groups', methods: [['GET', loadGroups]] },
   { path: '/user/groups/root', methods: [['GET', redirectRoot]] },
   { path: '/user/groups/subgroups', methods: [['POST', createTopLevelGroup]] },
@@ -158,6 +172,7 @@ export const userGroupRoutes: readonly RouteDefinition<RestHandler>[] = [
     path: '/user/groups/{groupPath:groupPath}',
     methods: [['GET', loadGroup], ['PATCH', updateGroup], ['DELETE', deleteGroup], ['MOVE', moveByHeader]],
     postByInputType: { MoveUserGroupInput: moveByInput },
+    aggregate: groupAggregate,
   },
   { path: '/user/groups/{groupPath:groupPath}/subgroups', methods: [['GET', loadSubgroups], ['POST', createSubgroup]] },
   { path: '/user/groups/{groupPath:groupPath}/users', methods: [['GET', loadUsersOfGroup], ['POST', createUser]] },

@@ -1,18 +1,12 @@
-import type { RestHandler, RestResult } from '../http/rest-context.js';
+import type { RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { RestUnauthorizedError } from '../http/rest-errors.js';
-import type { RouteDefinition } from '../http/route-table.js';
 import { parseSessionInput } from '../input/parsers/content-parser.js';
-import { userNode, sessionNode } from '../output/visitors/user-visitor.js';
-import { deleteUser, updateUser } from './user-account-routes.js';
-import { currentVersion, intParam, readableLocation, resource } from './route-support.js';
+import { sessionNode } from '../output/visitors/user-visitor.js';
+import { deleteUser, updateUser, userAggregate, userResult } from './user-account-routes.js';
+import { intParam, resource } from './route-support.js';
 
-/** GET /user/users/{id} → User with its current version. */
-const loadUser: RestHandler = async (context) => {
-  const user = await context.repository.userService.loadUser(intParam(context, 'userId'));
-  const version = await currentVersion(context, user.contentInfo.id);
-  const mainLocation = await readableLocation(context, user.contentInfo.mainLocationId);
-  return resource(userNode(user, mainLocation, version, context.visit), { acceptPatch: 'UserUpdate' });
-};
+/** GET /user/users/{id} → User with its current version and ETag (If-None-Match → 304). */
+const loadUser: RestHandler = (context) => userResult(context, intParam(context, 'userId'));
 
 /** GET /user/current → 307 to the current user; 401 for the anonymous user. */
 const currentUser: RestHandler = async (context) => {
@@ -80,10 +74,11 @@ const refreshSession: RestHandler = async (context) => {
 };
 
 /** Users and sessions (`/user/users/{id}`, `/user/current`, `/user/sessions…`). */
-export const userRoutes: readonly RouteDefinition<RestHandler>[] = [
+export const userRoutes: readonly RestRoute[] = [
   {
     path: '/user/users/{userId:id}',
     methods: [['GET', loadUser], ['PATCH', updateUser], ['DELETE', deleteUser]],
+    aggregate: userAggregate,
   },
   { path: '/user/current', methods: [['GET', currentUser]] },
   { path: '/user/sessions', methods: [['POST', createSession]], csrfExempt: true },
