@@ -4,14 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { dropTestSchema, rawConnection, type Row, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import { NodeClient } from './multi-node-client.js';
+import { bundleServer } from './server-bundle.js';
 
-/** The server's entry point, run from its TypeScript source (see `typescript-hooks.mjs`). */
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-/** Module hooks that let Node run the workspace's TypeScript sources. */
-const HOOKS = new URL('./typescript-hooks.mjs', import.meta.url).href;
 
 /** Longest a start may take, from spawning to the `contentrepo listening` line (ms). */
 export const START_TIMEOUT_MS = 60_000;
@@ -140,6 +136,8 @@ export class Cluster {
   readonly jwtSecret = randomBytes(24).toString('hex');
   private readonly processes: ServerProcess[] = [];
   private readonly dataDirs: string[] = [];
+  /** The bundled server (see {@link bundleServer}), in a temporary directory of its own. */
+  private main = '';
   private outcomes: StartOutcome[] = [];
   private sql: ReturnType<typeof rawConnection> | undefined;
   private schemaUsed = false;
@@ -167,6 +165,8 @@ export class Cluster {
    */
   async start(): Promise<void> {
     const count = this.options.count ?? 3;
+    this.main = join(await this.newDataDir(), 'contentrepo-server.mjs');
+    await bundleServer(this.main);
     const { databaseUrl } = this.options;
     if (databaseUrl !== undefined) this.schemaUsed = true;
     // Other test files drop their PostgreSQL schemas when they end; while a schema is dropped, the migrations of
@@ -240,7 +240,7 @@ export class Cluster {
       ...(this.options.databaseUrl === undefined ? {} : { DATABASE_URL: this.options.databaseUrl, DATABASE_SCHEMA: this.schema ?? '' }),
       ...this.options.env,
     };
-    const child = spawn(process.execPath, ['--enable-source-maps', '--conditions=@contentrepo/source', '--import', HOOKS, MAIN], {
+    const child = spawn(process.execPath, ['--enable-source-maps', this.main], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
