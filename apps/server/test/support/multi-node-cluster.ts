@@ -8,12 +8,11 @@ import { dropTestSchema, rawConnection, type Row, whileNoTestSchemaIsDropped } f
 import { NodeClient } from './multi-node-client.js';
 import { bundleServer } from './server-bundle.js';
 
-
 /** Longest a start may take, from spawning to the `contentrepo listening` line (ms). */
 export const START_TIMEOUT_MS = 60_000;
 /** Longest a node may take to stop after SIGTERM before it is killed (ms). */
 const STOP_TIMEOUT_MS = 5_000;
-/** Lines of output kept per process after start (for failure messages). */
+/** Lines of error output kept per process (for failure messages). */
 const KEPT_LINES = 200;
 
 /** What happened to one process of the simultaneous first start. */
@@ -25,7 +24,7 @@ export interface StartOutcome {
   readonly installed: boolean;
   /** Exit code or signal when it ended instead, `timeout` when it did neither within the start timeout. */
   readonly ended?: string;
-  /** Its stderr and non-JSON output, for the failure message. */
+  /** Its stderr, non-JSON output and error log lines, for the failure message. */
   readonly errorOutput: string;
 }
 
@@ -33,17 +32,14 @@ export interface StartOutcome {
 export interface ClusterOptions {
   /** How many server processes (default 3). */
   readonly count?: number;
-  /** PostgreSQL URL (a fresh schema `mn_<random>` is used and dropped); undefined = one SQLite file shared by the nodes. */
+  /** PostgreSQL URL (a fresh schema `mn_<random>` is used and dropped); undefined = SQLite in each node's `DATA_DIR`. */
   readonly databaseUrl?: string | undefined;
   /** Extra environment of every node (e.g. `LANGUAGES`). */
   readonly env?: Readonly<Record<string, string>>;
-  /** Whether each node gets its own data directory (default true; false = one shared `DATA_DIR`). */
-  readonly separateDataDirs?: boolean;
 }
 
-/** One server process and its output. */
+/** One server process and what its output said. */
 class ServerProcess {
-  readonly lines: string[] = [];
   readonly errorLines: string[] = [];
   port: number | null = null;
   installed = false;
@@ -60,28 +56,29 @@ class ServerProcess {
       pending = parts.pop() ?? '';
       for (const line of parts) this.onLine(line);
     });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.keep(this.errorLines, chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.keepError(chunk));
   }
 
   private onLine(line: string): void {
-    this.keep(this.lines, line);
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch {
-      this.keep(this.errorLines, line);
+      this.keepError(line);
       return;
     }
     if (typeof entry !== 'object' || entry === null) return;
     const message = Reflect.get(entry, 'msg');
+    const level = Reflect.get(entry, 'level');
+    if (typeof level === 'number' && level >= 50) this.keepError(line);
     if (typeof message === 'string' && message.startsWith('Installed the clean repository')) this.installed = true;
     const port = Reflect.get(entry, 'port');
     if (message === 'contentrepo listening' && typeof port === 'number') this.port = port;
   }
 
-  private keep(lines: string[], line: string): void {
-    lines.push(line);
-    if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+  private keepError(line: string): void {
+    this.errorLines.push(line);
+    if (this.errorLines.length > KEPT_LINES) this.errorLines.splice(0, this.errorLines.length - KEPT_LINES);
   }
 
   /** Resolves when the process listens or ends, or the timeout passes: undefined when up, else why not. */
@@ -122,11 +119,12 @@ process.once('exit', () => {
 });
 
 /**
- * Several real server processes (`src/main.ts` under Node) on one database: PostgreSQL in a fresh schema of the
- * test server, or one SQLite file. {@link start} spawns all of them at the same moment (`PORT=0`, loopback, the same
- * `JWT_SECRET`, Basic authentication on), waits for each one's `contentrepo listening` line (bounded by
- * {@link START_TIMEOUT_MS}) and records what the simultaneous start did ({@link firstStart}); a process that did not
- * come up is then started once more, alone, so that the other tests still get every node. {@link stop} kills every
+ * Real server processes (`src/main.ts`, bundled by {@link bundleServer}, under Node), each with a data directory of
+ * its own, on PostgreSQL in a fresh schema of the test server (or on SQLite: one process makes sense then).
+ * {@link start} spawns all of them at the same moment (`PORT=0`, loopback, the same `JWT_SECRET`, Basic
+ * authentication on), waits for each one's `contentrepo listening` line (bounded by {@link START_TIMEOUT_MS}) and
+ * records what the simultaneous start did ({@link firstStart}); the processes that did not come up are then started
+ * once more, on the database the others prepared, so that the other tests still get every node. {@link stop} kills every
  * process, drops the schema and removes the data directories, whatever state the start reached: call it in afterAll.
  */
 export class Cluster {
@@ -172,10 +170,8 @@ export class Cluster {
     // Other test files drop their PostgreSQL schemas when they end; while a schema is dropped, the migrations of
     // another schema can fail (see whileNoTestSchemaIsDropped). The nodes migrate while they start.
     await whileNoTestSchemaIsDropped(databaseUrl, async () => {
-      const separate = this.options.separateDataDirs ?? true;
-      const shared = separate ? undefined : await this.newDataDir();
       const dataDirs: string[] = [];
-      for (let index = 0; index < count; index += 1) dataDirs.push(shared ?? (await this.newDataDir()));
+      for (let index = 0; index < count; index += 1) dataDirs.push(await this.newDataDir());
       const first = dataDirs.map((dataDir, index) => this.spawnNode(`node ${index + 1}`, dataDir));
       this.processes.push(...first);
       const results = await Promise.all(first.map((node) => node.started(START_TIMEOUT_MS)));
