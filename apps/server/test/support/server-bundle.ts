@@ -24,9 +24,10 @@ const thirdPartyByPath: Plugin = {
 
 /**
  * Bundles `src/main.ts` with the workspace packages' TypeScript sources (the `@contentrepo/source` export
- * condition; esbuild strips the types, type checking is `tsc`'s job) into one ES module at `outfile`, with an inline
- * source map. The server processes of the tests run it with Node: the code under test is always the current
- * source, never a stale `dist/`, and it is compiled once per test file rather than once per process.
+ * condition; esbuild strips the types as each package's tsconfig.json says, type checking is `tsc`'s job) into one
+ * ES module at `outfile`, with an inline source map. The server processes of the tests run it with Node: the code
+ * under test is always the current source, never a stale `dist/`, and it is compiled once per test file rather
+ * than once per process.
  *
  * @throws Error (esbuild's) when a source does not compile or an import cannot be resolved.
  */
@@ -42,6 +43,5 @@ export async function bundleServer(outfile: string): Promise<void> {
     sourcemap: 'inline',
     logLevel: 'silent',
     plugins: [thirdPartyByPath],
-    tsconfigRaw: { compilerOptions: { target: 'ES2023', verbatimModuleSyntax: true, useDefineForClassFields: true } },
   });
 }
