@@ -57,6 +57,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const store = await createPersistence({
     fieldTypes,
     databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
     dataDir: config.dataDir,
     storageUriPrefix,
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
