@@ -15,9 +15,6 @@ const project = (displayName: string, rootDir: string, esmDependencies: readonly
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/examples/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // A test or hook may take 30 s (Jest's default is 5 s): setting up a PostgreSQL schema on a loaded 2-core machine
-  // can take longer than 5 s; a test that hangs still fails.
-  testTimeout: 30_000,
   ...(esmDependencies.length === 0
     ? {}
     : {
@@ -37,6 +34,9 @@ const config: Config = {
   // Jest's default leaves one core to its main process, which only schedules and reports: on two cores that is a
   // single worker running every test file in turn. One worker per core runs them side by side.
   maxWorkers: '100%',
+  // A test or hook may take 30 s (Jest's default is 5 s): setting up a PostgreSQL schema on a loaded 2-core machine
+  // can take longer than 5 s; a test that hangs still fails. (A global option: Jest ignores it in a project.)
+  testTimeout: 30_000,
   projects: [
     project('core', '<rootDir>/packages/core'),
     project('persistence', '<rootDir>/packages/persistence', [], { globalSetup: '<rootDir>/src/test-support/announce-skipped-dialects.ts' }),
