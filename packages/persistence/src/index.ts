@@ -14,11 +14,13 @@ import {
   type SessionStore,
   systemClock,
 } from '@contentrepo/core';
-import { createOrmConfig } from './orm-config.js';
+import { createOrmConfig, type OrmConfig } from './orm-config.js';
+import { type ChangeFeedWarn, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
+import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
 import { SqlContext } from './db/sql-context.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 import { migrate } from './migrate.js';
-import { openOrm } from './orm.js';
+import { openOrm, type OpenOrm } from './orm.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
@@ -37,6 +39,8 @@ export {
   type LocalBinaryStorageOptions,
 } from './storage/local-binary-storage.js';
 export { assertValidKey, isValidKey } from './storage/storage-key.js';
+export type { ChangeFeedWarn, StoreChangeFeed } from './db/local-change-feed.js';
+export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -64,6 +68,10 @@ export interface PersistenceOptions {
    * families of a Field target whose types a query does not list; pass the registry the repository uses.
    */
   readonly fieldTypes?: FieldTypeRegistry | undefined;
+  /** PostgreSQL: when the change feed reconnects and checks its connection (see `ChangeFeedTimings`). */
+  readonly changeFeed?: ChangeFeedTimings | undefined;
+  /** Receives what goes wrong at run time without failing a request (the change feed lost its connection). */
+  readonly warn?: ChangeFeedWarn | undefined;
 }
 
 /** An open persistence: the SPI implementations over one database connection pool. */
@@ -73,9 +81,15 @@ export interface Persistence {
   readonly sessions: SessionStore;
   readonly storage: BinaryStorage;
   readonly driver: 'sqlite' | 'postgresql';
+  /**
+   * Announcements of the committed writes of every node sharing the database: each aggregate a transaction
+   * locked, and each deleted session. PostgreSQL: `LISTEN`/`NOTIFY` on the channel of the schema, one dedicated
+   * connection opened by the first subscriber; SQLite (one node): in-process, after `COMMIT`.
+   */
+  readonly changes: StoreChangeFeed;
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
   migrate(): Promise<void>;
-  /** Closes the connection pool. The handlers must not be used afterwards. */
+  /** Stops the change feed and closes the connection pool. The handlers must not be used afterwards. */
   close(): Promise<void>;
 }
 
@@ -93,21 +107,32 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   const orm = await openOrm(config);
   const root = SqlContext.root(orm.database, orm.knex);
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
-  if (options.migrate ?? true) {
-    try {
-      await migrateNow();
-    } catch (error) {
-      await orm.close();
-      throw error;
-    }
+  let changes: LocalChangeFeed | PostgresChangeFeed;
+  try {
+    if (options.migrate ?? true) await migrateNow();
+    changes = await openChangeFeed(orm, config, root, options);
+  } catch (error) {
+    await orm.close();
+    throw error;
   }
   return {
-    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry()),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes),
     seedImporter: new SqlSeedImporter(root),
-    sessions: new SqlSessionStore(root, options.clock ?? systemClock),
+    sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
     storage: new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
     driver: orm.dialect,
+    changes,
     migrate: migrateNow,
-    close: () => orm.close(),
+    close: async () => {
+      await changes.close();
+      await orm.close();
+    },
   };
+}
+
+/** The change feed of a store: in-process on SQLite; on PostgreSQL on the channel of the store's schema. */
+async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext, options: PersistenceOptions): Promise<LocalChangeFeed | PostgresChangeFeed> {
+  if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn);
+  const schema = config.schema ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  return new PostgresChangeFeed({ ...options.changeFeed, client: orm.knex.client, channel: changeChannel(schema), warn: options.warn });
 }
