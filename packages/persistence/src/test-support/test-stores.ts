@@ -83,24 +83,6 @@ export async function createPostgresTestStore(databaseUrl: string, options: Test
   };
 }
 
-/** The further nodes a test store opened ({@link TestStore.openNode}), closed with it. */
-function otherNodes(open: (options: TestStoreOptions) => Promise<Persistence>): {
-  open: TestStore['openNode'];
-  close(): Promise<void>;
-} {
-  const opened: Persistence[] = [];
-  return {
-    open: async (options = {}) => {
-      const node = await open(options);
-      opened.push(node);
-      return node;
-    },
-    close: async () => {
-      for (const node of opened.splice(0)) await node.close();
-    },
-  };
-}
-
 /** A lazily opened second connection for raw SQL in assertions. */
 function rawConnection(options: OrmConfigOptions): {
   query: TestStore['query'];
@@ -185,4 +167,22 @@ export function testDialects(): readonly TestDialect[] {
         url === undefined ? Promise.reject(new Error(`${TEST_DATABASE_URL_VARIABLE} is not set`)) : createPostgresTestStore(url, options),
     },
   ];
+}
+
+/** The further nodes a test store opened ({@link TestStore.openNode}), closed with it. */
+function otherNodes(open: (options: TestStoreOptions) => Promise<Persistence>): {
+  open: TestStore['openNode'];
+  close(): Promise<void>;
+} {
+  const opened: Persistence[] = [];
+  return {
+    open: async (options = {}) => {
+      const node = await open(options);
+      opened.push(node);
+      return node;
+    },
+    close: async () => {
+      for (const node of opened.splice(0)) await node.close();
+    },
+  };
 }
