@@ -45,14 +45,18 @@ function announcedOn(node: TestNode, match: (event: ChangeEvent) => boolean, tim
   });
 }
 
-/** Runs `write` on node 1 and returns how long after it returned node 2 had the announcement matching `match`. */
+/**
+ * Runs `write` on node 1 and returns when node 2 had the announcement matching `match`, in milliseconds after
+ * node 1's response reached the client (negative: before it did).
+ */
 async function propagation(name: string, two: TestNode, match: (event: ChangeEvent) => boolean, write: () => Promise<void>): Promise<number> {
   const arrival = announcedOn(two, match);
   await write();
   const returned = performance.now();
-  const elapsed = Math.max(0, (await arrival) - returned);
-  console.info(`cross-node propagation (PostgreSQL, two nodes in one process): ${name}: ${elapsed.toFixed(1)} ms after node 1's write returned`);
-  return elapsed;
+  const delta = (await arrival) - returned;
+  const when = delta < 0 ? `${(-delta).toFixed(1)} ms before` : `${delta.toFixed(1)} ms after`;
+  console.info(`cross-node propagation (PostgreSQL, two nodes in one process): ${name}: node 2 had the change ${when} node 1's response arrived`);
+  return delta;
 }
 
 const matches = (kind: string, id: number) => (event: ChangeEvent) => event.kind === kind && 'id' in event && event.id === id;

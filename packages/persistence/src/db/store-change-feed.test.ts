@@ -93,16 +93,17 @@ describeOnEachDialect('the change feed of a store', (store) => {
         const committed = performance.now();
         const [received] = await Promise.all([other.next(is('contentType', id)), other.next(is('role', id)), own.next(is('contentType', id))]);
         expect(received).toBeGreaterThanOrEqual(beforeCommit);
-        times.push(Math.max(0, received - committed));
+        times.push(received - committed);
       }
       const worst = Math.max(...times);
-      console.info(`change feed (${driver}): lock on node 1 seen by node 2 after ${times.map((ms) => ms.toFixed(1)).join(', ')} ms (worst ${worst.toFixed(1)} ms)`);
+      // Negative: delivered before the writer's commit call had returned to it.
+      console.info(`change feed (${driver}): lock on node 1 seen by node 2 ${times.map((ms) => ms.toFixed(1)).join(', ')} ms after the commit returned (worst ${worst.toFixed(1)} ms)`);
       expect(worst).toBeLessThan(100);
     } finally {
       own.stop();
       other.stop();
     }
-  });
+  }, 30_000);
 
   it('announces nothing for a transaction that rolls back', async () => {
     const { persistence, changes, driver } = store();
@@ -123,7 +124,7 @@ describeOnEachDialect('the change feed of a store', (store) => {
     } finally {
       other.stop();
     }
-  });
+  }, 30_000);
 
   it("announces a deleted session as a change of its user's sessions, once the deletion commits", async () => {
     const { sessions, changes, driver } = store();
@@ -147,7 +148,7 @@ describeOnEachDialect('the change feed of a store', (store) => {
     } finally {
       other.stop();
     }
-  });
+  }, 30_000);
 });
 
 describeOnEachDialect(
@@ -176,7 +177,7 @@ describeOnEachDialect(
       } finally {
         other.stop();
       }
-    });
+    }, 30_000);
   },
   { only: 'PostgreSQL' },
 );
