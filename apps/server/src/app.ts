@@ -105,6 +105,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       sessionTtlSeconds: config.sessionTtlSeconds,
       changes,
       sessionCacheTtlMs: ttl,
+      basicCacheTtlMs: ttl,
     });
     const graphql = await createGraphQLMiddleware({
       repository,

@@ -132,6 +132,10 @@ describe('HttpAuth', () => {
     }
     const off = setup().auth;
     expect((await off.authenticate({ authorization: basic('admin', 'publish') })).via).toBe('anonymous');
+    const uncached = setup({ basicAuth: true, basicCacheTtlMs: 0 }).auth;
+    await uncached.authenticate({ authorization: basic('admin', 'publish') });
+    await uncached.authenticate({ authorization: basic('admin', 'publish') });
+    expect(logins).toBe(2);
   });
 
   it('accepts Bearer tokens the token service verifies, refuses others, and ignores Bearer without a token service', async () => {

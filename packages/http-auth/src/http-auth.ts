@@ -50,6 +50,12 @@ export interface HttpAuthOptions {
    * other nodes when it is announced, or without `changes` after at most this delay.
    */
   readonly sessionCacheTtlMs?: number;
+  /**
+   * How long verified Basic credentials are reused without checking the password again, in milliseconds (default
+   * 60,000; 0 disables). Without `changes`, a password changed (or a user disabled) on another node is still
+   * accepted for this long.
+   */
+  readonly basicCacheTtlMs?: number;
   /** Time source (default core's `systemClock`). */
   readonly clock?: Clock;
   /** Randomness for session ids and CSRF tokens (default core's `systemRandom`, Web Crypto). */
@@ -70,10 +76,7 @@ export interface RequestAuthentication extends Authentication {
   readonly sessionCookie: string | null;
 }
 
-/**
- * How long verified Basic credentials are reused without hashing the password again, in milliseconds. Without a
- * change feed, a password changed (or a user disabled) on another node is still accepted for this long.
- */
+/** Default of `basicCacheTtlMs`: verified Basic credentials are reused for a minute. */
 const BASIC_CACHE_TTL_MS = 60_000;
 const BASIC_CACHE_SIZE = 1_000;
 
@@ -202,8 +205,8 @@ export class HttpAuth {
   }
 
   /**
-   * The user of Basic credentials, checked by core's login check and then reused for a minute (or until the user
-   * changes, with a change feed).
+   * The user of Basic credentials, checked by core's login check and then reused for `basicCacheTtlMs` (or until
+   * the user changes, with a change feed).
    */
   private async basicUser(encoded: string): Promise<number> {
     const cached = this.basicCache.get(encoded, this.clock.now().getTime());
@@ -211,7 +214,8 @@ export class HttpAuth {
     const stamp = this.basicCache.stamp;
     const { login, password } = decodeBasicCredentials(encoded);
     const user = await this.options.repository.userService.authenticate(login, password);
-    this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + BASIC_CACHE_TTL_MS, stamp);
+    const ttlMs = this.options.basicCacheTtlMs ?? BASIC_CACHE_TTL_MS;
+    if (ttlMs > 0) this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + ttlMs, stamp);
     return user.contentInfo.id;
   }
 }
