@@ -9,7 +9,7 @@ import {
 } from '@contentrepo/core';
 import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
 import { createHttpAuth } from '@contentrepo/http-auth';
-import { createPersistence } from '@contentrepo/persistence';
+import { createPersistence, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
@@ -41,40 +41,62 @@ export interface App {
 export interface AppOptions {
   /** Defaults to a pino logger at `config.logLevel`. */
   readonly logger?: Logger;
+  /**
+   * An open persistence to build on instead of opening the one `config` describes (e.g. a test running two nodes
+   * on one database schema in one process). It is migrated and seeded like an own one, and closed by `close()`.
+   */
+  readonly store?: Persistence;
 }
 
 /**
- * The composition root: migrates the database, seeds the clean-install data on first start, builds the
+ * The composition root: migrates the database and seeds the clean-install data on first start — both under the
+ * database's start lock, so that nodes starting together on one database migrate and seed once — builds the
  * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
  * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Request authentication is built once
  * and given to both APIs: one session cache, the same cookies and JWTs, and a logout on one is at once a logout on
- * the other. Plain typed wiring, no container. Does not listen (see `main.ts`).
+ * the other. The persistence's change feed is given to the repository, the authentication and GraphQL, whose
+ * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). Plain
+ * typed wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const storageUriPrefix = `${config.basePath}/var/site/storage`;
   const fieldTypes = createDefaultFieldTypeRegistry();
-  const store = await createPersistence({
+  const store = options.store ?? (await createPersistence({
     fieldTypes,
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
     storageUriPrefix,
+    migrate: false,
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
-  });
+    warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
+  }));
   try {
-    await store.migrate();
     const passwordHasher = createScryptPasswordHasher();
-    const installed = await installCleanRepository({
-      persistence: store.persistence,
-      seedImporter: store.seedImporter,
-      fieldTypes,
-      passwordHasher,
-      adminPassword: config.adminPassword,
-      languages: config.languages,
+    const installed = await store.withStartLock(async () => {
+      await store.migrate();
+      return installCleanRepository({
+        persistence: store.persistence,
+        seedImporter: store.seedImporter,
+        fieldTypes,
+        passwordHasher,
+        adminPassword: config.adminPassword,
+        languages: config.languages,
+      });
     });
     if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
-    const repository = createRepository({ persistence: store.persistence, storage: store.storage, passwordHasher, fieldTypes });
+    const changes = store.changes;
+    const ttl = config.cacheTtlMs;
+    const repository = createRepository({
+      persistence: store.persistence,
+      storage: store.storage,
+      passwordHasher,
+      fieldTypes,
+      changes,
+      permissionCacheTtlMs: ttl,
+      referenceCacheTtlMs: ttl,
+    });
 
     const auth = createHttpAuth({
       repository,
@@ -82,10 +104,15 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       tokens: createTokenService(config, logger),
       basicAuth: config.basicAuth,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      changes,
+      sessionCacheTtlMs: ttl,
+      basicCacheTtlMs: ttl,
     });
     const graphql = await createGraphQLMiddleware({
       repository,
       auth,
+      changes,
+      schemaCheckIntervalMs: ttl,
       maxFileSize: config.graphqlMaxFileSize,
       maxFiles: config.graphqlMaxFiles,
       debug: config.debug,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
 import { isPostgresUrl } from '@contentrepo/persistence';
 
 /** Server configuration, read from the environment by {@link loadConfig}. */
@@ -42,6 +43,13 @@ export interface ServerConfig {
   readonly jwtSecret: string | undefined;
   /** Lifetime of JWTs in seconds (`JWT_TTL`, default 3600). */
   readonly jwtTtlSeconds: number;
+  /**
+   * Longest time a cached value is used, in milliseconds (`CACHE_TTL_MS`, default 60000; 0 disables caching):
+   * content types, languages, default object states, permissions, sessions, the GraphQL schema. Every cache drops
+   * what any node changed as soon as the change is announced (PostgreSQL `LISTEN`/`NOTIFY`, or in-process on
+   * SQLite); this lifetime only bounds how long a missed announcement can go unnoticed.
+   */
+  readonly cacheTtlMs: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -118,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     graphqlMaxFiles: integer(env, 'GRAPHQL_MAX_FILES', 20, 1, 10_000),
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
+    cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),
   };
 }

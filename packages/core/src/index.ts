@@ -78,6 +78,7 @@ export type * from './spi/index.js';
 export * from './field-types/index.js';
 
 export { createRepository, type RepositoryOptions } from './services/create-repository.js';
+export { FALLBACK_CACHE_TTL_MS } from './services/follow-changes.js';
 export { systemClock, systemRandom } from './services/platform-ports.js';
 export { locationSortClause } from './services/search/location-children.js';
 export { buildCleanInstallSeed, buildLanguages, DEFAULT_LANGUAGE, type CleanInstallOptions } from './clean-install/build-seed.js';

@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { Repository } from '@contentrepo/core';
+import { FALLBACK_CACHE_TTL_MS, type ChangeEvent, type ChangeFeed, type Repository } from '@contentrepo/core';
 import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import express, { type Request, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
@@ -42,7 +42,16 @@ export interface GraphQLMiddlewareOptions {
   readonly imageVariations?: readonly string[];
   /** Search for the typed lists and sorted children (default: core's SearchService, `repositorySearch`). */
   readonly search?: ContentSearch;
-  /** How often the content types are checked for changes, in milliseconds (default 1000; 0 = every request). */
+  /**
+   * Announcements of committed changes from every server node (the persistence's change feed). With it, the
+   * schema is regenerated as soon as a content type, content type group or language change is announced, and
+   * `schemaCheckIntervalMs` is only a fallback for a missed announcement.
+   */
+  readonly changes?: ChangeFeed;
+  /**
+   * How often the content types are checked for changes, in milliseconds (0 = every request). Default 1000; with
+   * `changes`, `FALLBACK_CACHE_TTL_MS` (60 s).
+   */
   readonly schemaCheckIntervalMs?: number;
   /** Languages field values are shown in by priority (default: the repository's languages at start). */
   readonly languages?: readonly string[];
@@ -87,7 +96,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const gateway = new GeneratedSchemaGateway({
     loadModel: () => loadSchemaModel(repository, imageVariations),
     fieldTypeMappers,
-    checkIntervalMs: options.schemaCheckIntervalMs ?? 1000,
+    checkIntervalMs: options.schemaCheckIntervalMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 1000),
     warn: (message) => logger?.warn({}, message),
     onCheckError: (error) => logger?.error({ err: error }, 'Checking the content types for GraphQL schema changes failed'),
   });
@@ -116,6 +125,15 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     plugins: [fieldErrorsPlugin<GraphQLContext>(), debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled()],
   });
   await server.start();
+  const unsubscribe = options.changes?.subscribe((event) => {
+    if (!changesSchema(event)) return;
+    gateway.invalidate();
+    // After every listener of this event has run (the repository's caches drop the change first), regenerate
+    // now rather than on the next request; a failure is reported by the gateway, and the next request retries.
+    queueMicrotask(() => {
+      gateway.ensureFresh().catch((error: unknown) => logger?.error({ err: error }, 'Regenerating the GraphQL schema failed'));
+    });
+  });
 
   const authentications = new WeakMap<Request, Authentication>();
   const router = express.Router();
@@ -142,6 +160,22 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   return Object.assign(router, {
     refreshSchema: () => gateway.refresh(),
     currentSchema: () => gateway.schema,
-    stop: () => server.stop(),
+    stop: () => {
+      unsubscribe?.();
+      return server.stop();
+    },
   });
+}
+
+/** Whether an announced change may change the generated schema (content types, their groups, languages). */
+function changesSchema(event: ChangeEvent): boolean {
+  switch (event.kind) {
+    case 'flush':
+    case 'contentType':
+    case 'contentTypeGroup':
+    case 'language':
+      return true;
+    default:
+      return false;
+  }
 }

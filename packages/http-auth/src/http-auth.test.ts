@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import type { Repository, TokenService } from '@contentrepo/core';
+import type { ChangeEvent, ChangeFeed, ChangeListener, Repository, TokenService } from '@contentrepo/core';
 import { createTestRepository } from '@contentrepo/core/testing';
 import { createHttpAuth, type HttpAuthOptions } from './http-auth.js';
 import { countingRandom, manualClock, recordingSessionStore } from './test-support.js';
@@ -8,6 +8,20 @@ const ADMIN = 14;
 const ANONYMOUS = 10;
 const basic = (login: string, password: string): string => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] });
+
+/** A change feed the test announces on by hand (what another node's writes would announce). */
+function manualFeed(): ChangeFeed & { announce(event: ChangeEvent): void } {
+  const listeners = new Set<ChangeListener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    announce(event) {
+      for (const listener of listeners) listener(event);
+    },
+  };
+}
 
 describe('HttpAuth', () => {
   let repository: Repository;
@@ -118,6 +132,10 @@ describe('HttpAuth', () => {
     }
     const off = setup().auth;
     expect((await off.authenticate({ authorization: basic('admin', 'publish') })).via).toBe('anonymous');
+    const uncached = setup({ basicAuth: true, basicCacheTtlMs: 0 }).auth;
+    await uncached.authenticate({ authorization: basic('admin', 'publish') });
+    await uncached.authenticate({ authorization: basic('admin', 'publish') });
+    expect(logins).toBe(2);
   });
 
   it('accepts Bearer tokens the token service verifies, refuses others, and ignores Bearer without a token service', async () => {
@@ -171,5 +189,65 @@ describe('HttpAuth', () => {
     await expect(auth.assertExpectedUser('anonymous', ADMIN)).rejects.toThrow('Expectation failed. User changed.');
     await expect(auth.assertExpectedUser('admin', ANONYMOUS)).rejects.toThrow('Expectation failed. User changed.');
     await expect(auth.assertExpectedUser('admin', 999_999)).rejects.toThrow('Expectation failed. User changed.');
+  });
+
+  describe('following a change feed (sessions closed and users changed on other nodes)', () => {
+    it('keeps sessions for the fallback lifetime (60 s) and drops the sessions of a user whose session was closed elsewhere', async () => {
+      const changes = manualFeed();
+      const { auth, clock, store } = setup({ changes });
+      const admin = await auth.openSession(ADMIN);
+      const anonymous = await auth.openSession(ANONYMOUS);
+      await auth.authenticate({ sessionId: admin.id });
+      await auth.authenticate({ sessionId: anonymous.id });
+      clock.advance(59_999);
+      await auth.authenticate({ sessionId: admin.id });
+      expect(store.calls.load).toBe(2);
+      // Another node logs the admin session out: the store no longer has it, and the deletion is announced.
+      await store.delete(admin.id);
+      expect((await auth.authenticate({ sessionId: admin.id })).via).toBe('session');
+      changes.announce({ kind: 'session', id: ADMIN });
+      expect(await auth.authenticate({ sessionId: admin.id })).toEqual({ userId: ANONYMOUS, session: null, via: 'anonymous' });
+      await auth.authenticate({ sessionId: anonymous.id });
+      expect(store.calls.load).toBe(3);
+      changes.announce({ kind: 'flush' });
+      await auth.authenticate({ sessionId: anonymous.id });
+      expect(store.calls.load).toBe(4);
+    });
+
+    it('does not cache a session that was being loaded when its closing was announced', async () => {
+      const changes = manualFeed();
+      const { auth, store } = setup({ changes });
+      const session = await auth.openSession(ADMIN);
+      // The load reads the session, then the logout elsewhere commits and is announced before the load resumes.
+      const load = store.load.bind(store);
+      store.load = async (sessionId) => {
+        const loaded = await load(sessionId);
+        await store.delete(sessionId);
+        changes.announce({ kind: 'session', id: ADMIN });
+        return loaded;
+      };
+      expect((await auth.authenticate({ sessionId: session.id })).via).toBe('session');
+      store.load = load;
+      expect((await auth.authenticate({ sessionId: session.id })).via).toBe('anonymous');
+    });
+
+    it('checks Basic credentials again once their user changed (password, enabled flag, deletion)', async () => {
+      const changes = manualFeed();
+      const { auth } = setup({ basicAuth: true, changes });
+      const credentials = { authorization: basic('admin', 'publish') };
+      await auth.authenticate(credentials);
+      await auth.authenticate(credentials);
+      expect(logins).toBe(1);
+      changes.announce({ kind: 'content', id: ANONYMOUS });
+      changes.announce({ kind: 'session', id: ADMIN });
+      await auth.authenticate(credentials);
+      expect(logins).toBe(1);
+      changes.announce({ kind: 'content', id: ADMIN });
+      await auth.authenticate(credentials);
+      expect(logins).toBe(2);
+      changes.announce({ kind: 'flush' });
+      await auth.authenticate(credentials);
+      expect(logins).toBe(3);
+    });
   });
 });

@@ -1,7 +1,10 @@
 import {
+  FALLBACK_CACHE_TTL_MS,
   systemClock,
   systemRandom,
   UnauthorizedError,
+  type ChangeEvent,
+  type ChangeFeed,
   type Clock,
   type RandomSource,
   type Repository,
@@ -35,10 +38,24 @@ export interface HttpAuthOptions {
   /** Session cookie name (default Ibexa's `IBX_SESSION_ID<md5('site')>`). */
   readonly sessionCookieName?: string;
   /**
-   * How long a loaded session is reused without asking the store again, in milliseconds (default 2000; 0 disables).
-   * A logout through this process takes effect at once; on other nodes after at most this delay.
+   * Announcements of committed changes from every node (the persistence's change feed). With it, a session closed
+   * on any node is dropped from this process's cache as soon as its deletion is announced, and cached Basic
+   * credentials as soon as their user changes (password, enabled flag, deletion); the cache lifetimes are then
+   * only a fallback for a missed announcement.
+   */
+  readonly changes?: ChangeFeed;
+  /**
+   * How long a loaded session is reused without asking the store again, in milliseconds (0 disables). Default
+   * 2000; with `changes`, `FALLBACK_CACHE_TTL_MS` (60 s). A logout through this process takes effect at once; on
+   * other nodes when it is announced, or without `changes` after at most this delay.
    */
   readonly sessionCacheTtlMs?: number;
+  /**
+   * How long verified Basic credentials are reused without checking the password again, in milliseconds (default
+   * 60,000; 0 disables). Without `changes`, a password changed (or a user disabled) on another node is still
+   * accepted for this long.
+   */
+  readonly basicCacheTtlMs?: number;
   /** Time source (default core's `systemClock`). */
   readonly clock?: Clock;
   /** Randomness for session ids and CSRF tokens (default core's `systemRandom`, Web Crypto). */
@@ -59,7 +76,7 @@ export interface RequestAuthentication extends Authentication {
   readonly sessionCookie: string | null;
 }
 
-/** How long verified Basic credentials are reused without hashing the password again, in milliseconds. */
+/** Default of `basicCacheTtlMs`: verified Basic credentials are reused for a minute. */
 const BASIC_CACHE_TTL_MS = 60_000;
 const BASIC_CACHE_SIZE = 1_000;
 
@@ -86,10 +103,33 @@ export class HttpAuth {
     this.sessions = new SessionCache({
       store: options.sessions,
       ttlSeconds: options.sessionTtlSeconds ?? 3600,
-      reuseMs: options.sessionCacheTtlMs ?? 2000,
+      reuseMs: options.sessionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 2000),
       clock: this.clock,
       random: options.random ?? systemRandom,
     });
+    options.changes?.subscribe((event) => this.dropChanged(event));
+  }
+
+  /**
+   * What an announced change drops: `session` the cached sessions of that user, `content` the cached Basic
+   * credentials of that user (users are content: a password, enabled flag or deletion changes their content),
+   * `flush` both caches whole.
+   */
+  private dropChanged(event: ChangeEvent): void {
+    switch (event.kind) {
+      case 'flush':
+        this.sessions.forgetAll();
+        this.basicCache.clear();
+        return;
+      case 'session':
+        this.sessions.forgetUser(event.id);
+        return;
+      case 'content':
+        this.basicCache.deleteWhere((userId) => userId === event.id);
+        return;
+      default:
+        return;
+    }
   }
 
   /**
@@ -164,13 +204,18 @@ export class HttpAuth {
     if (login === null || login !== expected) throw new UnauthorizedError('user', 'expected', {}, 'Expectation failed. User changed.');
   }
 
-  /** The user of Basic credentials, checked by core's login check and then reused for a minute. */
+  /**
+   * The user of Basic credentials, checked by core's login check and then reused for `basicCacheTtlMs` (or until
+   * the user changes, with a change feed).
+   */
   private async basicUser(encoded: string): Promise<number> {
     const cached = this.basicCache.get(encoded, this.clock.now().getTime());
     if (cached !== undefined) return cached;
+    const stamp = this.basicCache.stamp;
     const { login, password } = decodeBasicCredentials(encoded);
     const user = await this.options.repository.userService.authenticate(login, password);
-    this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + BASIC_CACHE_TTL_MS);
+    const ttlMs = this.options.basicCacheTtlMs ?? BASIC_CACHE_TTL_MS;
+    if (ttlMs > 0) this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + ttlMs, stamp);
     return user.contentInfo.id;
   }
 }

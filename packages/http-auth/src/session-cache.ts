@@ -7,7 +7,11 @@ export interface SessionCacheOptions {
   readonly store: SessionStore;
   /** Session lifetime in seconds; a session used after half of it has passed is extended to a full lifetime again. */
   readonly ttlSeconds: number;
-  /** How long a loaded session is reused without asking the store, in milliseconds (0 disables the cache). */
+  /**
+   * How long a loaded session is reused without asking the store, in milliseconds (0 disables the cache). A
+   * session closed on another node is refused after at most this delay — unless the cache follows a change feed,
+   * which drops it at once.
+   */
   readonly reuseMs: number;
   readonly clock: Clock;
   readonly random: RandomSource;
@@ -17,8 +21,10 @@ export interface SessionCacheOptions {
 
 /**
  * The login sessions of this process: the shared {@link SessionStore} (any server node can serve the next request)
- * behind a short-lived in-process cache. Closing a session here takes effect at once for every adapter that uses
- * this instance; other nodes stop accepting it after at most `reuseMs`.
+ * behind an in-process cache. Closing a session here takes effect at once for every adapter that uses this
+ * instance; other nodes drop it when its deletion is announced ({@link SessionCache.forgetUser}), else after at
+ * most `reuseMs`. A session loaded while it is being closed is never cached after the closing (see
+ * `ExpiringCache.stamp`).
  */
 export class SessionCache {
   private readonly cache: ExpiringCache<Session>;
@@ -49,6 +55,7 @@ export class SessionCache {
     const now = this.options.clock.now().getTime();
     const cached = this.cache.get(sessionId, now);
     if (cached !== undefined) return cached;
+    const stamp = this.cache.stamp;
     let session = await this.options.store.load(sessionId);
     if (!session) return null;
     const ttlMs = this.options.ttlSeconds * 1000;
@@ -57,13 +64,29 @@ export class SessionCache {
       await this.options.store.touch(session.id, expiresAt);
       session = { ...session, expiresAt };
     }
-    if (this.options.reuseMs > 0) this.cache.set(sessionId, session, Math.min(now + this.options.reuseMs, session.expiresAt.getTime()));
+    if (this.options.reuseMs > 0) this.cache.set(sessionId, session, Math.min(now + this.options.reuseMs, session.expiresAt.getTime()), stamp);
     return session;
   }
 
-  /** Ends a session (logout): drops it from this process's cache and deletes it from the store. */
+  /**
+   * Ends a session (logout): deletes it from the store, then drops it from this process's cache (in this order, so
+   * that a load racing with the logout cannot cache it again).
+   */
   async close(sessionId: string): Promise<void> {
-    this.cache.delete(sessionId);
-    await this.options.store.delete(sessionId);
+    try {
+      await this.options.store.delete(sessionId);
+    } finally {
+      this.cache.delete(sessionId);
+    }
+  }
+
+  /** Drops the cached sessions of one user (a session of theirs was closed, maybe on another node). */
+  forgetUser(userId: number): void {
+    this.cache.deleteWhere((session) => session.userId === userId);
+  }
+
+  /** Drops every cached session. */
+  forgetAll(): void {
+    this.cache.clear();
   }
 }

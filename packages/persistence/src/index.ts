@@ -14,11 +14,14 @@ import {
   type SessionStore,
   systemClock,
 } from '@contentrepo/core';
-import { createOrmConfig } from './orm-config.js';
+import { createOrmConfig, type OrmConfig } from './orm-config.js';
+import { type ChangeFeedWarn, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
+import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
 import { SqlContext } from './db/sql-context.js';
+import { withStartLock } from './db/start-lock.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 import { migrate } from './migrate.js';
-import { openOrm } from './orm.js';
+import { openOrm, type OpenOrm } from './orm.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
@@ -37,6 +40,9 @@ export {
   type LocalBinaryStorageOptions,
 } from './storage/local-binary-storage.js';
 export { assertValidKey, isValidKey } from './storage/storage-key.js';
+export type { ChangeFeedWarn, StoreChangeFeed } from './db/local-change-feed.js';
+export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
+export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -64,6 +70,15 @@ export interface PersistenceOptions {
    * families of a Field target whose types a query does not list; pass the registry the repository uses.
    */
   readonly fieldTypes?: FieldTypeRegistry | undefined;
+  /**
+   * How long a start waits for the start lock, held by another node migrating or seeding, in milliseconds
+   * (default `DEFAULT_START_LOCK_TIMEOUT_MS`, 5 minutes).
+   */
+  readonly startLockTimeoutMs?: number | undefined;
+  /** PostgreSQL: when the change feed reconnects and checks its connection (see `ChangeFeedTimings`). */
+  readonly changeFeed?: ChangeFeedTimings | undefined;
+  /** Receives what goes wrong at run time without failing a request (the change feed lost its connection). */
+  readonly warn?: ChangeFeedWarn | undefined;
 }
 
 /** An open persistence: the SPI implementations over one database connection pool. */
@@ -73,18 +88,32 @@ export interface Persistence {
   readonly sessions: SessionStore;
   readonly storage: BinaryStorage;
   readonly driver: 'sqlite' | 'postgresql';
+  /**
+   * Announcements of the committed writes of every node sharing the database: each aggregate a transaction
+   * locked, and each deleted session. PostgreSQL: `LISTEN`/`NOTIFY` on the channel of the schema, one dedicated
+   * connection opened by the first subscriber; SQLite (one node): in-process, after `COMMIT`.
+   */
+  readonly changes: StoreChangeFeed;
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
   migrate(): Promise<void>;
-  /** Closes the connection pool. The handlers must not be used afterwards. */
+  /**
+   * Runs `work` — typically `migrate()` and the clean-install seed — while holding the database's start lock, so
+   * that nodes starting together on one database do it one after the other (PostgreSQL: a session advisory lock
+   * keyed by the schema; SQLite: an exclusive lock of the file `contentrepo.sqlite.start-lock`).
+   * @throws Error when the lock is not obtained within `startLockTimeoutMs`, and what `work` throws.
+   */
+  withStartLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Stops the change feed and closes the connection pool. The handlers must not be used afterwards. */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database selected by `databaseUrl` and returns the SPI implementations bound to it.
  *
- * The factory migrates by default (`migrate: false` skips it, e.g. for a separate migration step): every caller
- * needs an up-to-date schema, and migrating is idempotent and serialised across nodes. It never seeds: the
- * composition root calls `seedImporter.isEmpty()` / `import()` with the clean-install seed.
+ * The factory migrates by default (`migrate: false` skips it, e.g. for a separate migration step, or to migrate
+ * and seed under one `withStartLock`): every caller needs an up-to-date schema, and migrating is idempotent and
+ * runs under the start lock. It never seeds: the composition root calls `seedImporter.isEmpty()` / `import()`
+ * with the clean-install seed (under `withStartLock`).
  *
  * @throws the driver's error when the database cannot be opened or a migration fails (the pool is closed then).
  */
@@ -93,21 +122,34 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   const orm = await openOrm(config);
   const root = SqlContext.root(orm.database, orm.knex);
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
-  if (options.migrate ?? true) {
-    try {
-      await migrateNow();
-    } catch (error) {
-      await orm.close();
-      throw error;
-    }
+  const startLocked = <T>(work: () => Promise<T>): Promise<T> => withStartLock(orm.knex.client, config, work, options.startLockTimeoutMs);
+  let changes: LocalChangeFeed | PostgresChangeFeed;
+  try {
+    if (options.migrate ?? true) await startLocked(migrateNow);
+    changes = await openChangeFeed(orm, config, root, options);
+  } catch (error) {
+    await orm.close();
+    throw error;
   }
   return {
-    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry()),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes),
     seedImporter: new SqlSeedImporter(root),
-    sessions: new SqlSessionStore(root, options.clock ?? systemClock),
+    sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
     storage: new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
     driver: orm.dialect,
+    changes,
     migrate: migrateNow,
-    close: () => orm.close(),
+    withStartLock: startLocked,
+    close: async () => {
+      await changes.close();
+      await orm.close();
+    },
   };
+}
+
+/** The change feed of a store: in-process on SQLite; on PostgreSQL on the channel of the store's schema. */
+async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext, options: PersistenceOptions): Promise<LocalChangeFeed | PostgresChangeFeed> {
+  if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn);
+  const schema = config.schema ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  return new PostgresChangeFeed({ ...options.changeFeed, client: orm.knex.client, channel: changeChannel(schema), warn: options.warn });
 }

@@ -3,10 +3,12 @@ import { crc32 } from '../domain/rules/limitations.js';
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
+import type { ChangeFeed } from '../spi/change-feed.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, PasswordHasher } from '../spi/ports.js';
 import { createContentService } from './content/create-content-service.js';
 import { createContentTypeService } from './content-types/create-content-type-service.js';
+import { FALLBACK_CACHE_TTL_MS, followChanges } from './follow-changes.js';
 import { systemClock } from './platform-ports.js';
 import type { ServiceContext } from './service-context.js';
 import type { RepositoryRuntime } from './repository-runtime.js';
@@ -38,11 +40,21 @@ export interface RepositoryOptions {
   readonly anonymousUserId?: number;
   /** Name of the siteaccess the server represents (SiteAccess limitation); default `site`. */
   readonly siteAccess?: string;
-  /** How long a user's roles are cached, in milliseconds (default 1000; 0 disables). */
+  /**
+   * Announcements of committed changes from every node sharing the database (the persistence's feed). With it,
+   * cached content types, languages, default object states and permissions are dropped as soon as their change
+   * is announced (see `dropChanged`), and the TTLs below are only a fallback for a missed announcement.
+   * Without it, changes through this repository apply at once and other nodes' changes after the TTLs.
+   */
+  readonly changes?: ChangeFeed;
+  /**
+   * How long a user's roles are cached, in milliseconds (0 disables). Default: 1000; with `changes`,
+   * `FALLBACK_CACHE_TTL_MS` (60 s).
+   */
   readonly permissionCacheTtlMs?: number;
   /**
-   * How long content types, languages and default object states are cached, in milliseconds (default 5000;
-   * 0 disables). Changes through this repository apply at once; other nodes see them after this delay.
+   * How long content types, languages and default object states are cached, in milliseconds (0 disables).
+   * Default: 5000; with `changes`, `FALLBACK_CACHE_TTL_MS` (60 s). Changes through this repository apply at once.
    */
   readonly referenceCacheTtlMs?: number;
 }
@@ -61,9 +73,10 @@ export function createRepository(options: RepositoryOptions): Repository {
     clock: options.clock ?? systemClock,
     anonymousUserId: options.anonymousUserId ?? 10,
     siteAccessCrc: crc32(options.siteAccess ?? 'site'),
-    permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? 1000),
-    referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? 5000),
+    permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 1000)),
+    referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 5000)),
   };
+  if (options.changes) followChanges(runtime, options.changes);
   const scopes = new Map<number, Repository>();
   /** Per-user scopes are plain closures over the runtime: reuse them rather than rebuild per request. */
   const forUser = (userId: number): Repository => {

@@ -39,8 +39,8 @@ export class TtlCache<K, V> {
 
 /**
  * Reference data every write reads (content types with their field definitions, languages, the default object
- * states), cached per repository for a short time. Changes made through this repository invalidate it; other
- * server nodes see changes after at most the TTL.
+ * states), cached per repository. Changes made through this repository invalidate it, and so do changes announced
+ * by a change feed (`followChanges`, any node); without a feed other server nodes see changes after the TTL.
  */
 export class ReferenceCache {
   /** Published content types by id, as API values (null: no such type). */

@@ -1,5 +1,6 @@
 export type * from './binary-storage.js';
 export type * from './bookmark-handler.js';
+export type * from './change-feed.js';
 export type * from './content-handler.js';
 export type * from './content-type-handler.js';
 export type * from './language-handler.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ChangeEvent, ChangeFeed, ChangeListener } from '@contentrepo/core';
 import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { ADMIN_BASIC, dataAt, errorCodes, gql } from './helpers.js';
 
@@ -57,5 +58,57 @@ describe('schema regeneration after content type changes', () => {
     await service.deleteContentType(published.id);
     const after = await gql(t.app, '{ content { blogPosts { totalCount } } }', admin);
     expect(errorCodes(after)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+  });
+});
+
+describe('schema regeneration announced by a change feed (content types changed on another node)', () => {
+  const listeners = new Set<ChangeListener>();
+  const changes: ChangeFeed = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const announce = (event: ChangeEvent): void => listeners.forEach((listener) => listener(event));
+  let t: GraphQLTestApp;
+  beforeAll(async () => {
+    t = await createGraphQLTestApp({ changes, schemaCheckIntervalMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t.graphql.stop();
+  });
+
+  it('regenerates as soon as a content type change is announced (and not before, within the fallback interval)', async () => {
+    await gql(t.app, '{ __typename }', admin);
+    const draft = await t.repo.admin.contentTypeService.createContentType(
+      {
+        identifier: 'news_flash',
+        mainLanguageCode: 'eng-GB',
+        names: { 'eng-GB': 'News flash' },
+        nameSchema: '<title>',
+        fieldDefinitions: [{ identifier: 'title', fieldTypeIdentifier: 'ezstring', names: { 'eng-GB': 'Title' }, position: 1 }],
+      },
+      [1],
+    );
+    await t.repo.admin.contentTypeService.publishContentTypeDraft(draft.id);
+    await gql(t.app, '{ __typename }', admin);
+    announce({ kind: 'section', id: 1 });
+    await gql(t.app, '{ __typename }', admin);
+    expect(t.graphql.currentSchema().getType('NewsFlashItem')).toBeUndefined();
+
+    announce({ kind: 'contentType', id: draft.id });
+    // Regenerated at once, without waiting for a request.
+    const deadline = Date.now() + 2000;
+    while (t.graphql.currentSchema().getType('NewsFlashItem') === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(t.graphql.currentSchema().getType('NewsFlashItem')).toBeDefined();
+  });
+
+  it('stops following the feed when stopped', async () => {
+    const other = await createGraphQLTestApp({ changes, schemaCheckIntervalMs: 60_000 });
+    const before = listeners.size;
+    await other.graphql.stop();
+    expect(listeners.size).toBe(before - 1);
   });
 });

@@ -114,4 +114,49 @@ describe('GeneratedSchemaGateway (runtime schema regeneration)', () => {
       await server.stop();
     }
   });
+
+  it('checks at once after invalidate, whatever the interval', async () => {
+    const { gateway, schemas, setModel, loads } = setup(60_000);
+    await gateway.load();
+    setModel(testModel([folderV2]));
+    await gateway.ensureFresh();
+    expect(loads()).toBe(1);
+    gateway.invalidate();
+    await gateway.ensureFresh();
+    expect(loads()).toBe(2);
+    expect(schemas).toHaveLength(2);
+    await gateway.ensureFresh();
+    expect(loads()).toBe(2);
+  });
+
+  it('does not count a check that was running when invalidate was called: it checks again', async () => {
+    let model: SchemaModel = testModel([folder]);
+    let release: () => void = () => undefined;
+    let hold = false;
+    let loads = 0;
+    const gateway = new GeneratedSchemaGateway({
+      loadModel: async () => {
+        loads += 1;
+        const read = model;
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return read;
+      },
+      checkIntervalMs: 60_000,
+    });
+    await gateway.load();
+    // A check reads the old model; the change commits and is announced while it runs.
+    hold = true;
+    gateway.invalidate();
+    const running = gateway.ensureFresh();
+    await Promise.resolve();
+    model = testModel([folderV2]);
+    hold = false;
+    gateway.invalidate();
+    const next = gateway.ensureFresh();
+    release();
+    await Promise.all([running, next]);
+    expect(loads).toBe(3);
+    const fields = gateway.schema.getType('FolderItemCreateInput');
+    expect(fields && 'getFields' in fields ? Object.keys(fields.getFields()) : []).toEqual(['name', 'summary']);
+  });
 });

@@ -26,15 +26,18 @@ export interface GeneratedSchemaGatewayOptions {
  * Runtime schema regeneration (Ibexa needs `ibexa:graphql:generate-schema` instead; package README, "Schema
  * regeneration"): Apollo Server's `gateway` option with a local gateway. `load()` builds the first schema and answers
  * `executor: null`, so Apollo executes locally; afterwards {@link ensureFresh} (called before each request picks its
- * schema) compares the model's fingerprint at most every `checkIntervalMs` and, when it changed, builds a new schema
- * and hands it to Apollo through `onSchemaLoadOrUpdate`. Apollo takes the schema once per request, so a request never
- * mixes two schemas; resolvers close over the model of their own schema.
+ * schema) compares the model's fingerprint at most every `checkIntervalMs` — or at once after {@link invalidate} —
+ * and, when it changed, builds a new schema and hands it to Apollo through `onSchemaLoadOrUpdate`. Apollo takes the
+ * schema once per request, so a request never mixes two schemas; resolvers close over the model of their own schema.
  */
 export class GeneratedSchemaGateway implements GatewayInterface {
   private readonly listeners = new Set<SchemaListener>();
   private current: { readonly fingerprint: string; readonly schema: GraphQLSchema } | null = null;
   private lastCheck = Number.NEGATIVE_INFINITY;
-  private inflight: Promise<boolean> | null = null;
+  /** Counts {@link invalidate} calls; `checked` is the count the last check started after. */
+  private generation = 0;
+  private checked = 0;
+  private inflight: { readonly generation: number; readonly done: Promise<boolean> } | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: GeneratedSchemaGatewayOptions) {
@@ -62,22 +65,44 @@ export class GeneratedSchemaGateway implements GatewayInterface {
   }
 
   /**
-   * Checks the model now and rebuilds the schema when its fingerprint changed; concurrent calls share one check.
-   * @returns whether a new schema was installed.
+   * The model has changed (e.g. a content type change was announced): the next {@link ensureFresh} checks it
+   * whatever the interval, and a check already running — which may have read the model before the change — does
+   * not count as one.
    */
-  refresh(): Promise<boolean> {
-    this.inflight ??= this.check().finally(() => {
-      this.inflight = null;
-    });
-    return this.inflight;
+  invalidate(): void {
+    this.generation += 1;
   }
 
   /**
-   * Checks the model when the last check is older than the interval (or one is running). A failed check keeps
-   * the current schema and is reported to `onCheckError`; only the first load fails the caller.
+   * Checks the model now and rebuilds the schema when its fingerprint changed; concurrent calls share one check,
+   * unless {@link invalidate} was called since it started (then a new one runs after it).
+   * @returns whether a new schema was installed.
+   */
+  refresh(): Promise<boolean> {
+    const running = this.inflight;
+    if (running !== null && running.generation === this.generation) return running.done;
+    const generation = this.generation;
+    const after = running === null ? Promise.resolve() : running.done.then(
+      () => undefined,
+      () => undefined,
+    );
+    const done: Promise<boolean> = after
+      .then(() => this.check(generation))
+      .finally(() => {
+        if (this.inflight?.done === done) this.inflight = null;
+      });
+    this.inflight = { generation, done };
+    return done;
+  }
+
+  /**
+   * Checks the model when the last check is older than the interval, the model was invalidated since, or a check
+   * is running. A failed check keeps the current schema and is reported to `onCheckError`; only the first load
+   * fails the caller.
    */
   async ensureFresh(): Promise<void> {
-    if (this.inflight === null && this.now() - this.lastCheck < this.options.checkIntervalMs) return;
+    const fresh = this.checked === this.generation && this.now() - this.lastCheck < this.options.checkIntervalMs;
+    if (this.inflight === null && fresh) return;
     try {
       await this.refresh();
     } catch (error) {
@@ -86,9 +111,10 @@ export class GeneratedSchemaGateway implements GatewayInterface {
     }
   }
 
-  private async check(): Promise<boolean> {
+  private async check(generation: number): Promise<boolean> {
     const model = await this.options.loadModel();
     this.lastCheck = this.now();
+    this.checked = generation;
     const fingerprint = fingerprintModel(model);
     if (this.current?.fingerprint === fingerprint) return false;
     const { warn, fieldTypeMappers } = this.options;

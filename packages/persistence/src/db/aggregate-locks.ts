@@ -66,3 +66,8 @@ export async function aggregateRevisions(ctx: SqlContext, targets: readonly Lock
     targets.map(async (target) => (await ctx.one(READ, [KIND_CODE[target.kind], target.id]))?.int(t.revision) ?? 0),
   );
 }
+
+/** Whether `value` names a lock kind (e.g. one read back from an announcement). */
+export function isLockKind(value: string): value is LockKind {
+  return Object.hasOwn(KIND_CODE, value);
+}

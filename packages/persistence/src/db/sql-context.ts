@@ -17,6 +17,8 @@ interface Binding {
   readonly inTransaction: boolean;
   /** For a transaction binding: whether the transaction is still running (handlers may outlive it). */
   open: boolean;
+  /** For a transaction binding: what runs once it has committed ({@link SqlContext.afterCommit}). */
+  readonly committed?: (() => void)[];
 }
 
 /** Ad-hoc `?` statements converted to `$n` for PostgreSQL, kept per text (bounded). */
@@ -80,13 +82,30 @@ export class SqlContext {
       if (!current.open) return ended();
       return work(this.bound(current));
     }
-    return this.database.transaction((session) => {
-      const binding: Binding = { session, inTransaction: true, open: true };
-      const run = this.scope.run(binding, () => work(this.bound(binding)));
-      return run.finally(() => {
-        binding.open = false;
+    const committed: (() => void)[] = [];
+    return this.database
+      .transaction((session) => {
+        const binding: Binding = { session, inTransaction: true, open: true, committed };
+        const run = this.scope.run(binding, () => work(this.bound(binding)));
+        return run.finally(() => {
+          binding.open = false;
+        });
+      })
+      .then((result) => {
+        for (const callback of committed) callback();
+        return result;
       });
-    });
+  }
+
+  /**
+   * Runs `callback` once the current transaction has committed — never when it rolls back — or at once outside a
+   * transaction. Callbacks run in the order they were added, after `COMMIT` and before the transaction's caller
+   * resumes; they must not throw.
+   */
+  afterCommit(callback: () => void): void {
+    const binding = this.binding();
+    if (binding.committed === undefined) callback();
+    else binding.committed.push(callback);
   }
 
   /** Runs `work` atomically (alias of {@link SqlContext.transaction}, for multi-statement writes of handlers). */

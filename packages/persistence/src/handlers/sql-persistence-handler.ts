@@ -16,7 +16,8 @@ import type {
   UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
-import { aggregateRevisions, lockAggregates } from '../db/aggregate-locks.js';
+import { aggregateRevisions, lockAggregates, lockOrder } from '../db/aggregate-locks.js';
+import type { ChangePublisher } from '../db/local-change-feed.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
@@ -37,7 +38,8 @@ import { SqlUrlWildcardHandler } from './url/sql-url-wildcard-handler.js';
  * same {@link SqlContext}. `transaction(work)` hands `work` a PersistenceHandler bound to one database
  * transaction (committed when `work` resolves, rolled back and rethrown when it rejects); calling `transaction`
  * on that handler — or on this one from within `work` — joins it. `fieldTypes` are the repository's field types
- * (the search handler's families of Field targets a query does not list).
+ * (the search handler's families of Field targets a query does not list). With `changes`, every `lock` also
+ * announces the locked aggregates through it, delivered when the transaction commits (see `ChangeFeed`).
  */
 export class SqlPersistenceHandler implements PersistenceHandler {
   readonly contentHandler: ContentHandler;
@@ -57,6 +59,7 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   constructor(
     private readonly ctx: SqlContext,
     private readonly fieldTypes: FieldTypeRegistry,
+    private readonly changes?: ChangePublisher,
   ) {
     this.contentHandler = new SqlContentHandler(ctx);
     this.locationHandler = new SqlLocationHandler(ctx);
@@ -74,11 +77,13 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   }
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
-    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes)));
+    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes, this.changes)));
   }
 
-  lock(targets: readonly LockTarget[]): Promise<readonly number[]> {
-    return lockAggregates(this.ctx, targets);
+  async lock(targets: readonly LockTarget[]): Promise<readonly number[]> {
+    const before = await lockAggregates(this.ctx, targets);
+    await this.changes?.publish(this.ctx, lockOrder(targets));
+    return before;
   }
 
   revisions(targets: readonly LockTarget[]): Promise<readonly number[]> {

@@ -26,6 +26,11 @@ export interface TestStore extends Persistence {
   query(sql: string, bindings?: readonly (string | number | boolean | null)[]): Promise<Row[]>;
   /** The second connection's root context (to build statements with the package's query builders). */
   rawContext(): Promise<SqlContext>;
+  /**
+   * Another persistence on the same database (PostgreSQL: the same schema; SQLite: the same file), as a second
+   * server node would open it: not migrated again, with its own pool and change feed. `close()` closes it too.
+   */
+  openNode(options?: TestStoreOptions): Promise<Persistence>;
 }
 
 /** Extra options a test may pass (besides the database selection). */
@@ -38,11 +43,14 @@ export async function createSqliteTestStore(options: TestStoreOptions = {}): Pro
   const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
   const store = await createPersistence({ ...options, dataDir });
   const raw = rawConnection({ dataDir });
+  const nodes = otherNodes((nodeOptions) => createPersistence({ ...nodeOptions, dataDir, migrate: false }));
   return {
     ...store,
     query: raw.query,
     rawContext: raw.rawContext,
+    openNode: nodes.open,
     close: async () => {
+      await nodes.close();
       await raw.close();
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -59,11 +67,14 @@ export async function createPostgresTestStore(databaseUrl: string, options: Test
   const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
   const store = await whileNoTestSchemaIsDropped(databaseUrl, () => createPersistence({ ...options, databaseUrl, dataDir, schema }));
   const raw = rawConnection({ databaseUrl, dataDir, schema });
+  const nodes = otherNodes((nodeOptions) => createPersistence({ ...nodeOptions, databaseUrl, dataDir, schema, migrate: false }));
   return {
     ...store,
     query: raw.query,
     rawContext: raw.rawContext,
+    openNode: nodes.open,
     close: async () => {
+      await nodes.close();
       await raw.close();
       await store.close();
       await dropTestSchema(databaseUrl, schema);
@@ -160,4 +171,22 @@ export function testDialects(): readonly TestDialect[] {
         url === undefined ? Promise.reject(new Error(`${TEST_DATABASE_URL_VARIABLE} is not set`)) : createPostgresTestStore(url, options),
     },
   ];
+}
+
+/** The further nodes a test store opened ({@link TestStore.openNode}), closed with it. */
+function otherNodes(open: (options: TestStoreOptions) => Promise<Persistence>): {
+  open: TestStore['openNode'];
+  close(): Promise<void>;
+} {
+  const opened: Persistence[] = [];
+  return {
+    open: async (options = {}) => {
+      const node = await open(options);
+      opened.push(node);
+      return node;
+    },
+    close: async () => {
+      for (const node of opened.splice(0)) await node.close();
+    },
+  };
 }
