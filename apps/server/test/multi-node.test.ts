@@ -79,9 +79,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       await cluster.stop();
     }, 60_000);
 
-    // it.failing until migrations and the clean-install seed run under a start-up advisory lock: today two of the
-    // three nodes exit with a duplicate key on `language_pkey` (flip to `it` when that lands).
-    it.failing('all three come up from the simultaneous start on the empty schema, with one seeded repository', async () => {
+    it('all three come up from the simultaneous start on the empty schema, with one seeded repository', async () => {
       const seed = buildCleanInstallSeed({ fieldTypes: createDefaultFieldTypeRegistry(), adminPasswordHash: '!', languages: [...WRITER_LANGUAGES] });
       const [counts] = await cluster.query(
         'SELECT (SELECT count(*) FROM language) AS languages, (SELECT count(*) FROM content) AS contents, (SELECT count(*) FROM content_type WHERE status = 0) AS types',
@@ -113,9 +111,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       }
     }, TEST_TIMEOUT_MS);
 
-    // it.failing until the session cache follows the change feed (LISTEN/NOTIFY): today another node keeps a
-    // logged-out session for up to ~2 s (flip to `it` when that lands).
-    it.failing('refuses a session logged out on node 1 on nodes 2 and 3 within 100 ms', async () => {
+    it('refuses a session logged out on node 1 on nodes 2 and 3 within 100 ms', async () => {
       const { credentials, identifier } = await logIn(node1, 'admin', 'publish');
       // Nodes 2 and 3 have used (and cached) the session.
       for (const node of others) expect([node.name, (await node.rest(credentials, { method: 'GET', path: ADMIN_ITEM })).status]).toEqual([node.name, 200]);
@@ -234,8 +230,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       expectWithinLimit(seenRemoved);
     }, TEST_TIMEOUT_MS);
 
-    // it.failing until the permission cache follows the change feed: today ~1 s (flip to `it` when that lands).
-    it.failing('applies a role assigned, then unassigned, on node 1 to requests on nodes 2 and 3 within 100 ms', async () => {
+    it('applies a role assigned, then unassigned, on node 1 to requests on nodes 2 and 3 within 100 ms', async () => {
       const role = async (identifier: string, module: string, fn: string): Promise<number> => {
         const created = await node1.rest(ADMIN, { method: 'POST', path: '/user/roles', input: 'RoleInput', body: { RoleInput: { identifier } } });
         expect(created.status).toBe(201);
