@@ -21,6 +21,7 @@ import { migrate } from './migrate.js';
 import { openOrm } from './orm.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
+import { DatabaseBinaryStorage } from './storage/database-binary-storage.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
 export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
@@ -30,13 +31,14 @@ export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 export { SqlSearchHandler } from './search/sql-search-handler.js';
 export { SqlSeedImporter } from './seed/sql-seed-importer.js';
 export { SqlSessionStore } from './sessions/sql-session-store.js';
+export { LocalBinaryStorage, type LocalBinaryStorageOptions } from './storage/local-binary-storage.js';
 export {
-  DEFAULT_STORAGE_URI_PREFIX,
-  HEAD_BYTES,
-  LocalBinaryStorage,
-  type LocalBinaryStorageOptions,
-} from './storage/local-binary-storage.js';
-export { assertValidKey, isValidKey } from './storage/storage-key.js';
+  ABANDONED_UPLOAD_SECONDS,
+  CHUNK_BYTES,
+  DatabaseBinaryStorage,
+  type DatabaseBinaryStorageOptions,
+} from './storage/database-binary-storage.js';
+export { assertValidKey, DEFAULT_STORAGE_URI_PREFIX, HEAD_BYTES, isValidKey, StorageUris } from './storage/storage-key.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -55,9 +57,14 @@ export interface PersistenceOptions {
   readonly schema?: string | undefined;
   /** Whether the factory applies pending migrations before returning (default true). */
   readonly migrate?: boolean | undefined;
+  /**
+   * Where binary files are stored: `local` (default) in the folder `<dataDir>/storage`, which several nodes must
+   * then share; `database` in this database (`binary_file`, `binary_chunk`), shared by every node using it.
+   */
+  readonly storage?: StorageKind | undefined;
   /** URI prefix of stored binary files (default `/var/site/storage`). */
   readonly storageUriPrefix?: string | undefined;
-  /** Time source of session expiry (default: core's `systemClock`). */
+  /** Time source of session expiry and of stored files' dates (default: core's `systemClock`). */
   readonly clock?: Clock | undefined;
   /**
    * The repository's field types (default: core's built-in ones). The search handler takes from them the search
@@ -65,6 +72,9 @@ export interface PersistenceOptions {
    */
   readonly fieldTypes?: FieldTypeRegistry | undefined;
 }
+
+/** The BinaryStorage adapters {@link createPersistence} can build (`STORAGE`). */
+export type StorageKind = 'local' | 'database';
 
 /** An open persistence: the SPI implementations over one database connection pool. */
 export interface Persistence {
@@ -105,7 +115,10 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry()),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock),
-    storage: new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
+    storage:
+      options.storage === 'database'
+        ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
+        : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
     driver: orm.dialect,
     migrate: migrateNow,
     close: () => orm.close(),
