@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { StorageKind } from '@contentrepo/persistence';
 
 /** Server configuration, read from the environment by {@link loadConfig}. */
 export interface ServerConfig {
@@ -6,8 +7,13 @@ export interface ServerConfig {
   readonly port: number;
   /** Interface to listen on (`HOST`, default 127.0.0.1). */
   readonly host: string;
-  /** Directory of the SQLite file and stored binary files (`DATA_DIR`, default `var/`). */
+  /** Directory of the SQLite file and, with `storage` `local`, of stored binary files (`DATA_DIR`, default `var/`). */
   readonly dataDir: string;
+  /**
+   * Where uploaded files are stored (`STORAGE`): `local` (default) in `<dataDir>/storage`, a folder every node of
+   * a multi-node deployment must share; `database` in the database, so nodes share nothing else.
+   */
+  readonly storage: StorageKind;
   /** `postgres://…` selects PostgreSQL (`DATABASE_URL`); unset = embedded SQLite in `dataDir`. */
   readonly databaseUrl: string | undefined;
   /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
@@ -45,6 +51,15 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+/** `STORAGE`: `local` (default) or `database`, case-insensitive. */
+function storageKind(env: NodeJS.ProcessEnv): StorageKind {
+  const raw = env['STORAGE'] ?? '';
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'local') return 'local';
+  if (value === 'database') return 'database';
+  throw new ConfigError(`STORAGE must be 'local' (files in DATA_DIR/storage) or 'database' (files in the database), got '${raw}'`);
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -65,7 +80,8 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
 
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
- * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT secret).
+ * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
+ *   secret, storage).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -88,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     dataDir: resolve(env['DATA_DIR'] || 'var'),
+    storage: storageKind(env),
     databaseUrl,
     adminPassword: env['ADMIN_PASSWORD'] || 'publish',
     languages: languages.length > 0 ? languages : ['eng-GB'],
