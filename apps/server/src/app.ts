@@ -58,6 +58,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const store = await createPersistence({
     fieldTypes,
     databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
     dataDir: config.dataDir,
     storage: config.storage,
     storageUriPrefix,

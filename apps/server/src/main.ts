@@ -20,8 +20,11 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const app = await createApp(config, { logger });
   const server = app.express.listen(config.port, config.host, () => {
+    // The port actually bound (`PORT=0` asks the system for a free one): scripts read it from this line.
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
     logger.info(
-      { url: `http://${config.host}:${config.port}${config.basePath}/api/ibexa/v2/`, driver: app.driver, dataDir: config.dataDir },
+      { port, url: `http://${config.host}:${port}${config.basePath}/api/ibexa/v2/`, driver: app.driver, dataDir: config.dataDir },
       'contentrepo listening',
     );
   });

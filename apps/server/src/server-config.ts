@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { StorageKind } from '@contentrepo/persistence';
+import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
 
 /** Server configuration, read from the environment by {@link loadConfig}. */
 export interface ServerConfig {
@@ -16,6 +16,11 @@ export interface ServerConfig {
   readonly storage: StorageKind;
   /** `postgres://…` selects PostgreSQL (`DATABASE_URL`); unset = embedded SQLite in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /**
+   * PostgreSQL schema holding the tables (`DATABASE_SCHEMA`, a lower-case SQL identifier, created when missing);
+   * unset = the connection's search path (usually `public`). Only with a PostgreSQL `databaseUrl`.
+   */
+  readonly databaseSchema: string | undefined;
   /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
   readonly adminPassword: string;
   /** Content languages configured at first start (`LANGUAGES`, comma-separated, default `eng-GB`). */
@@ -49,6 +54,9 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/** A PostgreSQL schema name the server accepts: a plain lower-case identifier (no quoting needed). */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 /** `STORAGE`: `local` (default) or `database`, case-insensitive. */
@@ -81,7 +89,8 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
- *   secret, storage).
+ *   secret, storage, a database schema that is not a lower-case identifier or is given without a PostgreSQL
+ *   `DATABASE_URL`).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -96,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const basePath = (env['BASE_PATH'] ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) throw new ConfigError(`BASE_PATH must look like /cms, got '${basePath}'`);
   const databaseUrl = env['DATABASE_URL'] === '' ? undefined : env['DATABASE_URL'];
+  const databaseSchema = env['DATABASE_SCHEMA'] || undefined;
+  if (databaseSchema !== undefined) {
+    if (!SCHEMA_NAME.test(databaseSchema)) throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier like contentrepo, got '${databaseSchema}'`);
+    if (!isPostgresUrl(databaseUrl)) throw new ConfigError('DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL (postgres://…)');
+  }
   const graphqlPath = (env['GRAPHQL_PATH'] || '/graphql').replace(/\/+$/, '');
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(graphqlPath)) throw new ConfigError(`GRAPHQL_PATH must look like /graphql, got '${graphqlPath}'`);
   const jwtSecret = env['JWT_SECRET'] || undefined;
@@ -106,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env['DATA_DIR'] || 'var'),
     storage: storageKind(env),
     databaseUrl,
+    databaseSchema,
     adminPassword: env['ADMIN_PASSWORD'] || 'publish',
     languages: languages.length > 0 ? languages : ['eng-GB'],
     basicAuth: boolean(env, 'AUTH_BASIC'),

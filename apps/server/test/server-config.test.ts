@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../src/server-config.js';
+import { createTokenService } from '../src/tokens.js';
+
+const POSTGRES = 'postgres://postgres@127.0.0.1:5432/contentrepo';
+
+/** The messages a pino logger wrote, one per line. */
+function capturedLogger(): { logger: pino.Logger; messages: () => string[] } {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  return { logger, messages: () => lines.map((line) => String((JSON.parse(line) as { msg: unknown }).msg)) };
+}
+
+describe('server configuration for several nodes', () => {
+  it('takes PORT=0 (a free port, logged at start) and a PostgreSQL schema', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, DATABASE_SCHEMA: 'contentrepo_2' })).toMatchObject({ databaseUrl: POSTGRES, databaseSchema: 'contentrepo_2' });
+    expect(loadConfig({ DATABASE_URL: POSTGRES }).databaseSchema).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: POSTGRES, DATABASE_SCHEMA: '' }).databaseSchema).toBeUndefined();
+  });
+
+  it('refuses a schema that is not a lower-case identifier, or without PostgreSQL', () => {
+    for (const schema of ['Content', 'my-schema', '1st', 'a"; DROP SCHEMA public; --', 'x'.repeat(64)]) {
+      expect(() => loadConfig({ DATABASE_URL: POSTGRES, DATABASE_SCHEMA: schema })).toThrow(
+        new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier like contentrepo, got '${schema}'`),
+      );
+    }
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'contentrepo' })).toThrow(new ConfigError('DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL (postgres://…)'));
+  });
+
+  it('warns that several nodes need one JWT_SECRET when PostgreSQL runs without one', () => {
+    const onPostgres = capturedLogger();
+    createTokenService(loadConfig({ DATABASE_URL: POSTGRES }), onPostgres.logger);
+    expect(onPostgres.messages()).toEqual([expect.stringContaining('Set the same JWT_SECRET (at least 32 characters) on every node.')]);
+
+    const onSqlite = capturedLogger();
+    createTokenService(loadConfig({}), onSqlite.logger);
+    expect(onSqlite.messages()).toEqual([expect.stringMatching(/^JWT_SECRET is not set: .*invalid after a restart and on other nodes/)]);
+
+    const withSecret = capturedLogger();
+    createTokenService(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: 's'.repeat(32) }), withSecret.logger);
+    expect(withSecret.messages()).toEqual([]);
+  });
+});
