@@ -72,8 +72,12 @@ export async function createPostgresTestStore(databaseUrl: string, options: Test
   };
 }
 
-/** A lazily opened second connection for raw SQL in assertions. */
-function rawConnection(options: OrmConfigOptions): {
+/**
+ * A lazily opened connection for raw SQL in assertions (`?` placeholders; on PostgreSQL the search path is
+ * `options.schema`): a second connection to a test store, or the test's own connection to a database that server
+ * processes run on. `close()` closes it (a no-op when it was never opened).
+ */
+export function rawConnection(options: OrmConfigOptions): {
   query: TestStore['query'];
   rawContext: TestStore['rawContext'];
   close(): Promise<void>;
