@@ -14,9 +14,16 @@ const HEAD_BYTES = 64 * 1024;
 /** Largest piece a read may yield: streams hand files over in bounded pieces, never whole. */
 const MAX_READ_PIECE = 1024 * 1024;
 
-/** The byte at `index` of test file `seed`: files are generated and checked byte by byte, never held whole. */
+/**
+ * The byte at `index` of test file `seed`: files are generated and checked byte by byte, never held whole. A hash
+ * of the offset, so no stretch of a file repeats another (a chunk written over a previous one shows).
+ */
 function byteAt(seed: number, index: number): number {
-  return (index * 31 + (index >>> 9) + seed * 101) & 0xff;
+  let hash = Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(seed + 1, 0x85ebca6b);
+  hash ^= hash >>> 15;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 13;
+  return hash & 0xff;
 }
 
 /** `size` bytes of file `seed` from `start`. */

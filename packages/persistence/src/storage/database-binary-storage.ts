@@ -101,7 +101,8 @@ export class DatabaseBinaryStorage implements BinaryStorage {
     let head = new Uint8Array(0);
     const flush = async (): Promise<void> => {
       if (filled === 0) return;
-      if (chunks === 0) head = chunk.subarray(0, Math.min(filled, HEAD_BYTES)).slice();
+      // A copy: the chunk buffer is refilled with the next chunk (Buffer's slice would be a view of it).
+      if (chunks === 0) head = new Uint8Array(chunk.subarray(0, Math.min(filled, HEAD_BYTES)));
       await this.ctx.write(INSERT_CHUNK, [blob, chunks, created, chunk.subarray(0, filled)]);
       chunks++;
       filled = 0;
