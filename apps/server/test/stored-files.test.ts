@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import type { Express } from 'express';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../src/server-config.js';
@@ -25,6 +28,18 @@ async function uploadImage(app: Express, fileName: string, bytes: Buffer): Promi
   });
   expect(created.status).toBe(201);
   return { id: created.body.Content._id, image: fieldValue(created.body.Content, 'image') };
+}
+
+/** {@link PNG_1X1} with a `tEXt` comment of `size` letters after its header: a valid PNG of any size. */
+function largePng(size: number): Buffer {
+  const type = Buffer.from('tEXt');
+  const data = Buffer.concat([Buffer.from('Comment\0'), Buffer.from(Array.from({ length: size }, (_, index) => 97 + (index % 26)))]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])));
+  const headerEnd = 8 + 25; // signature, then IHDR (length, type, 13 bytes, CRC)
+  return Buffer.concat([PNG_1X1.subarray(0, headerEnd), length, type, data, crc, PNG_1X1.subarray(headerEnd)]);
 }
 
 /** GET of a stored file's URI, with the body as bytes. */
@@ -97,3 +112,43 @@ describe('STORAGE=database on SQLite', () => {
     expect(file).toEqual({ status: 200, type: 'text/plain; charset=utf-8', body: bytes });
   });
 });
+
+const databaseUrl = testDatabaseUrl();
+
+(databaseUrl === undefined ? describe.skip : describe)(
+  `STORAGE=database: two nodes on one PostgreSQL schema, each with its own DATA_DIR${databaseUrl === undefined ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`,
+  () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const nodes: TestServer[] = [];
+    const node = (index: number): TestServer => {
+      const server = nodes[index];
+      if (!server) throw new Error(`node ${index + 1} did not start`);
+      return server;
+    };
+    beforeAll(async () => {
+      if (databaseUrl === undefined) return;
+      const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STORAGE: 'database' };
+      // One after the other: the first migrates and seeds the schema, the second finds it ready.
+      await whileNoTestSchemaIsDropped(databaseUrl, async () => {
+        nodes.push(await startTestServer(env));
+        nodes.push(await startTestServer(env));
+      });
+    });
+    afterAll(async () => {
+      await Promise.all(nodes.map((server) => server.stop()));
+      if (databaseUrl !== undefined) await dropTestSchema(databaseUrl, schema);
+    });
+
+    it('serves through node 2 the same bytes and type as were uploaded through node 1, neither node writing a file to disk', async () => {
+      const bytes = largePng(600_000); // three chunks in the database
+      const { id, image } = await uploadImage(node(0).app.express, 'shared.png', bytes);
+      const uri = String(image['uri']);
+      expect(uri).toMatch(/^\/var\/site\/storage\/images\/.+\/shared\.png$/);
+      expect(await fetchFile(node(1).app.express, uri)).toEqual({ status: 200, type: 'image/png', body: bytes });
+      // Node 2 reads the field from the database and gives the same server-relative URI.
+      const read = await call(node(1).app.express, ADMIN, { method: 'GET', path: `/content/objects/${id}/versions/1`, accept: 'Version' });
+      expect(fieldValue({ CurrentVersion: read.body }, 'image')['uri']).toBe(uri);
+      expect([await node(0).storedFiles(), await node(1).storedFiles()]).toEqual([[], []]);
+    });
+  },
+);
