@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   createDefaultFieldTypeRegistry,
   createRepository,
@@ -67,6 +68,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
+    storage: config.storage,
     storageUriPrefix,
     migrate: false,
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
@@ -135,7 +137,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     );
     app.use(`${config.basePath}${config.graphqlPath}`, graphql);
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
-      serveStoredFile(store.storage, req, res).catch(next);
+      serveStoredFile(store.storage, req, res, logger).catch(next);
     });
     app.get(`${config.basePath}/healthz`, (_req, res) => {
       res.json({ status: 'ok', driver: store.driver });
@@ -152,19 +154,33 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   }
 }
 
-/** Streams a stored file (image or binary file) at the `uri` the REST payload gives (404 when absent). */
-async function serveStoredFile(storage: BinaryStorage, req: Request, res: Response): Promise<void> {
+/**
+ * Serves a stored file (image or binary file) at the `uri` the APIs give, read through the BinaryStorage port: with
+ * `STORAGE=database` (or a shared folder) any node serves a file stored through another. 404 when absent; the
+ * content type follows the key's extension. HEAD answers the headers without reading the file. A read failing
+ * mid-way (the file deleted meanwhile) is logged and cuts the response, whose Content-Length then tells the client
+ * the body is incomplete; a client going away just stops the read.
+ */
+async function serveStoredFile(storage: BinaryStorage, req: Request, res: Response, logger: Logger): Promise<void> {
   const key = storage.keyOf(req.path);
   const file = key === null ? null : await storage.get(key);
   if (!file || key === null) {
     res.status(404).type('text/plain').send('Not Found');
     return;
   }
-  res.status(200).type(key.slice(key.lastIndexOf('.')) || 'application/octet-stream').set('Content-Length', String(file.size));
+  const dot = key.lastIndexOf('.');
+  res.status(200).type(dot > key.lastIndexOf('/') ? key.slice(dot) : 'application/octet-stream').set('Content-Length', String(file.size));
   res.set('Cache-Control', 'public, max-age=31536000, immutable');
   if (req.method === 'HEAD') {
+    await file.stream[Symbol.asyncIterator]().return?.();
     res.end();
     return;
   }
-  Readable.from(file.stream).pipe(res);
+  try {
+    await pipeline(Readable.from(file.stream), res);
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    logger.error({ err: error, key }, 'Reading a stored file failed');
+    res.destroy();
+  }
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
-import { isPostgresUrl } from '@contentrepo/persistence';
+import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
 
 /** Server configuration, read from the environment by {@link loadConfig}. */
 export interface ServerConfig {
@@ -8,8 +8,13 @@ export interface ServerConfig {
   readonly port: number;
   /** Interface to listen on (`HOST`, default 127.0.0.1). */
   readonly host: string;
-  /** Directory of the SQLite file and stored binary files (`DATA_DIR`, default `var/`). */
+  /** Directory of the SQLite file and, with `storage` `local`, of stored binary files (`DATA_DIR`, default `var/`). */
   readonly dataDir: string;
+  /**
+   * Where uploaded files are stored (`STORAGE`): `local` (default) in `<dataDir>/storage`, a folder every node of
+   * a multi-node deployment must share; `database` in the database, so nodes share nothing else.
+   */
+  readonly storage: StorageKind;
   /** `postgres://…` selects PostgreSQL (`DATABASE_URL`); unset = embedded SQLite in `dataDir`. */
   readonly databaseUrl: string | undefined;
   /**
@@ -62,6 +67,15 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+/** `STORAGE`: `local` (default) or `database`, case-insensitive. */
+function storageKind(env: NodeJS.ProcessEnv): StorageKind {
+  const raw = env['STORAGE'] ?? '';
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'local') return 'local';
+  if (value === 'database') return 'database';
+  throw new ConfigError(`STORAGE must be 'local' (files in DATA_DIR/storage) or 'database' (files in the database), got '${raw}'`);
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -83,7 +97,8 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
- *   secret, a database schema that is not a lower-case identifier or is given without a PostgreSQL `DATABASE_URL`).
+ *   secret, storage, a database schema that is not a lower-case identifier or is given without a PostgreSQL
+ *   `DATABASE_URL`).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -111,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     dataDir: resolve(env['DATA_DIR'] || 'var'),
+    storage: storageKind(env),
     databaseUrl,
     databaseSchema,
     adminPassword: env['ADMIN_PASSWORD'] || 'publish',

@@ -24,6 +24,7 @@ import { migrate } from './migrate.js';
 import { openOrm, type OpenOrm } from './orm.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
+import { DatabaseBinaryStorage } from './storage/database-binary-storage.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
 export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
@@ -33,13 +34,14 @@ export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 export { SqlSearchHandler } from './search/sql-search-handler.js';
 export { SqlSeedImporter } from './seed/sql-seed-importer.js';
 export { SqlSessionStore } from './sessions/sql-session-store.js';
+export { LocalBinaryStorage, type LocalBinaryStorageOptions } from './storage/local-binary-storage.js';
 export {
-  DEFAULT_STORAGE_URI_PREFIX,
-  HEAD_BYTES,
-  LocalBinaryStorage,
-  type LocalBinaryStorageOptions,
-} from './storage/local-binary-storage.js';
-export { assertValidKey, isValidKey } from './storage/storage-key.js';
+  ABANDONED_UPLOAD_SECONDS,
+  CHUNK_BYTES,
+  DatabaseBinaryStorage,
+  type DatabaseBinaryStorageOptions,
+} from './storage/database-binary-storage.js';
+export { assertValidKey, DEFAULT_STORAGE_URI_PREFIX, HEAD_BYTES, isValidKey, StorageUris } from './storage/storage-key.js';
 export type { ChangeFeedWarn, StoreChangeFeed } from './db/local-change-feed.js';
 export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
@@ -61,9 +63,14 @@ export interface PersistenceOptions {
   readonly schema?: string | undefined;
   /** Whether the factory applies pending migrations before returning (default true). */
   readonly migrate?: boolean | undefined;
+  /**
+   * Where binary files are stored: `local` (default) in the folder `<dataDir>/storage`, which several nodes must
+   * then share; `database` in this database (`binary_file`, `binary_chunk`), shared by every node using it.
+   */
+  readonly storage?: StorageKind | undefined;
   /** URI prefix of stored binary files (default `/var/site/storage`). */
   readonly storageUriPrefix?: string | undefined;
-  /** Time source of session expiry (default: core's `systemClock`). */
+  /** Time source of session expiry and of stored files' dates (default: core's `systemClock`). */
   readonly clock?: Clock | undefined;
   /**
    * The repository's field types (default: core's built-in ones). The search handler takes from them the search
@@ -80,6 +87,9 @@ export interface PersistenceOptions {
   /** Receives what goes wrong at run time without failing a request (the change feed lost its connection). */
   readonly warn?: ChangeFeedWarn | undefined;
 }
+
+/** The BinaryStorage adapters {@link createPersistence} can build (`STORAGE`). */
+export type StorageKind = 'local' | 'database';
 
 /** An open persistence: the SPI implementations over one database connection pool. */
 export interface Persistence {
@@ -135,7 +145,10 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
-    storage: new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
+    storage:
+      options.storage === 'database'
+        ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
+        : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
     driver: orm.dialect,
     changes,
     migrate: migrateNow,

@@ -123,7 +123,10 @@ export function createRestRouter(options: RestRouterOptions): Router {
   async function dispatch(req: Request, res: Response): Promise<void> {
     const override = req.method === 'POST' ? req.get('x-http-method-override')?.trim().toUpperCase() : undefined;
     const method = override || req.method;
-    const origin = (): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    // The origin the client addressed, as Ibexa's request-based host prefix: scheme and host (with port) from
+    // X-Forwarded-Proto / X-Forwarded-Host when the app trusts the proxy that sent them, else from the connection
+    // and the Host header; never the serving node's own address.
+    const origin = (): string => `${req.protocol}://${req.host || 'localhost'}`;
     const url = (): string => `${origin()}${req.originalUrl}`;
     const contentTypeHeader = req.get('content-type');
     const inputTypeName = vendorInputName(contentTypeHeader);

@@ -1,7 +1,7 @@
 /**
  * @contentrepo/core/testing — what adapters and users need to test against core:
- * the in-memory persistence (reference SPI implementation), the persistence and search contract suites, and a
- * ready-made repository seeded with the clean-install data. Nothing here imports a test framework: the suites
+ * the in-memory persistence (reference SPI implementation), the persistence, search and binary storage contract
+ * suites, and a ready-made repository seeded with the clean-install data. Nothing here imports a test framework: the suites
  * declare their tests through the `TestRunner` their caller passes.
  */
 export {
@@ -11,6 +11,7 @@ export {
   type InMemoryPersistence,
   type InMemoryPersistenceOptions,
 } from './in-memory/index.js';
+export { describeBinaryStorageContract, type BinaryStorageUnderTest } from './binary-storage-contract.js';
 export { describePersistenceContract, type PersistenceUnderTest } from './persistence-contract.js';
 export { describeSearchContract } from './contract/search-suite.js';
 export { SEARCH_CONTRACT_RUNS, SEARCH_CONTRACT_SEED } from './contract/search-generated.contract.js';

@@ -88,6 +88,13 @@ export class Row {
     return parsed;
   }
 
+  /** A bytes column (SQLite `blob`, PostgreSQL `bytea`; both drivers return a Buffer). */
+  bytes(column: string): Uint8Array {
+    const value = this.data[column];
+    if (value instanceof Uint8Array) return value;
+    throw this.unexpected(column, 'bytes');
+  }
+
   private unexpected(column: string, expected: string): Error {
     const value = this.data[column];
     return new Error(`Column '${column}': expected ${expected}, got ${value === null ? 'null' : typeof value}`);

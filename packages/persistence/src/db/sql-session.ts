@@ -1,7 +1,7 @@
 import type { Dialect } from './dialect.js';
 
-/** A value bound to a statement parameter (what the row encoders produce). */
-export type SqlValue = string | number | boolean | null;
+/** A value bound to a statement parameter (what the row encoders produce); bytes columns take a Buffer. */
+export type SqlValue = string | number | boolean | Buffer | null;
 
 /**
  * Where statements run: the connection of one transaction, or the store outside any transaction. SQL text is in

@@ -12,6 +12,7 @@
  * | `varchar(n)`  | `varchar(n)`    | `character varying(n)`|
  * | `text`        | `text`          | `text`                |
  * | `json`        | `json` (text)   | `jsonb`               |
+ * | `bytes`       | `blob`          | `bytea`               |
  *
  * `binary()` strings are byte-ordered on both dialects (SQLite's default BINARY collation, PostgreSQL
  * `COLLATE "C"`). Identity columns are SQLite rowid aliases (with `AUTOINCREMENT` for `autoIncrement()`, whose ids
@@ -19,7 +20,7 @@
  */
 
 /** A column type of the description (see the table above for the SQL per dialect). */
-export type ColumnType = 'integer' | 'smallint' | 'bigint' | 'boolean' | 'text' | 'json' | `varchar(${number})`;
+export type ColumnType = 'integer' | 'smallint' | 'bigint' | 'boolean' | 'text' | 'json' | 'bytes' | `varchar(${number})`;
 
 /**
  * How the database assigns a column's values: `autoincrement` (SQLite `INTEGER PRIMARY KEY AUTOINCREMENT`, ids
@@ -107,6 +108,8 @@ export const column = {
   text: (): Column => Column.of('text'),
   /** JSON: text on SQLite, jsonb on PostgreSQL (read through `db/json-decoders.ts`). */
   json: (): Column => Column.of('json'),
+  /** Raw bytes: SQLite `blob`, PostgreSQL `bytea` (bound and read as Node Buffers). */
+  bytes: (): Column => Column.of('bytes'),
 } as const;
 
 /** `remoteId` → `remote_id`: the SQL name of a column key. */

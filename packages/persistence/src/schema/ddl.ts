@@ -19,8 +19,8 @@ const quoteAll = (names: readonly string[]): string => names.map(quote).join(', 
 /** The column's type as the dialect declares it (SQLite: as declared; PostgreSQL: as `format_type` reports it). */
 export function declaredType(column: Pick<ColumnDescription, 'type' | 'sqlite'>, dialect: Dialect): string {
   const type: ColumnType = dialect === 'sqlite' ? (column.sqlite?.type ?? column.type) : column.type;
-  if (dialect === 'sqlite') return type === 'smallint' ? 'integer' : type;
-  return type === 'json' ? 'jsonb' : type;
+  if (dialect === 'sqlite') return type === 'smallint' ? 'integer' : type === 'bytes' ? 'blob' : type;
+  return type === 'json' ? 'jsonb' : type === 'bytes' ? 'bytea' : type;
 }
 
 /** Whether the column accepts NULL on the dialect. */

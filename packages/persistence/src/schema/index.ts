@@ -9,6 +9,7 @@ import { content, contentField, contentName, contentRelation, contentVersion, lo
 import { aggregateRevision, idSequence, trash, urlAlias, urlWildcard } from './tables/management-tables.js';
 import { bookmark, searchField, searchFieldElement, searchName, searchUser, searchWord, searchWordLink } from './tables/search-tables.js';
 import { contentType, contentTypeGroup, contentTypeGroupLink, fieldDefinition, language, section } from './tables/type-tables.js';
+import { binaryChunk, binaryFile } from './tables/storage-tables.js';
 import { contentObjectState, objectState, objectStateGroup, policy, role, roleAssignment, session, userAccount } from './tables/user-tables.js';
 import type { TableDescription } from './table.js';
 
@@ -60,6 +61,8 @@ export const TABLES = {
   urlWildcard,
   idSequence,
   aggregateRevision,
+  binaryFile,
+  binaryChunk,
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BinaryStorage } from '@contentrepo/core';
-import { assertValidKey, isValidKey } from './storage-key.js';
+import { assertValidKey, HEAD_BYTES, StorageUris } from './storage-key.js';
 
 /** Options of {@link LocalBinaryStorage}. */
 export interface LocalBinaryStorageOptions {
@@ -13,12 +13,6 @@ export interface LocalBinaryStorageOptions {
   readonly uriPrefix?: string | undefined;
 }
 
-/** Bytes of a file returned as `head` by `put` (for type sniffing). */
-export const HEAD_BYTES = 64 * 1024;
-
-/** The default URI prefix of stored files (Ibexa's `/var/site/storage`). */
-export const DEFAULT_STORAGE_URI_PREFIX = '/var/site/storage';
-
 /**
  * BinaryStorage on the local disk: the file of key `k` is `<root>/<k>` and is served at `<uriPrefix>/<k>`.
  * Writes stream into a temporary file next to the target and rename it over the target (atomic on one file
@@ -27,11 +21,11 @@ export const DEFAULT_STORAGE_URI_PREFIX = '/var/site/storage';
  */
 export class LocalBinaryStorage implements BinaryStorage {
   private readonly root: string;
-  private readonly prefix: string;
+  private readonly uris: StorageUris;
 
   constructor(options: LocalBinaryStorageOptions) {
     this.root = options.root;
-    this.prefix = (options.uriPrefix ?? DEFAULT_STORAGE_URI_PREFIX).replace(/\/+$/, '');
+    this.uris = new StorageUris(options.uriPrefix);
   }
 
   /** @returns bytes written and the first {@link HEAD_BYTES} bytes. @throws InvalidArgumentError invalid key. */
@@ -92,16 +86,12 @@ export class LocalBinaryStorage implements BinaryStorage {
 
   /** `<uriPrefix>/<key>`. @throws InvalidArgumentError invalid key. */
   uri(key: string): string {
-    assertValidKey(key);
-    return `${this.prefix}/${key}`;
+    return this.uris.uri(key);
   }
 
   /** The key of a URI made by {@link LocalBinaryStorage.uri}, or null for any other URI. */
   keyOf(uri: string): string | null {
-    const start = `${this.prefix}/`;
-    if (!uri.startsWith(start)) return null;
-    const key = uri.slice(start.length);
-    return isValidKey(key) ? key : null;
+    return this.uris.keyOf(uri);
   }
 
   private pathOf(key: string): string {

@@ -29,3 +29,36 @@ function keyProblem(key: string): string | null {
   }
   return null;
 }
+
+/** Bytes of a file returned as `head` by `BinaryStorage.put` (for type sniffing). */
+export const HEAD_BYTES = 64 * 1024;
+
+/** The default URI prefix of stored files (Ibexa's `/var/site/storage`). */
+export const DEFAULT_STORAGE_URI_PREFIX = '/var/site/storage';
+
+/**
+ * The URIs of a storage's files: key `k` is served at `<prefix>/<k>`, a server-relative path (the prefix carries
+ * the server's base path, never a scheme or host, so every node of a deployment answers the same URI).
+ */
+export class StorageUris {
+  private readonly prefix: string;
+
+  /** @param prefix server-relative prefix (default {@link DEFAULT_STORAGE_URI_PREFIX}); trailing slashes are dropped. */
+  constructor(prefix: string = DEFAULT_STORAGE_URI_PREFIX) {
+    this.prefix = prefix.replace(/\/+$/, '');
+  }
+
+  /** `<prefix>/<key>`. @throws InvalidArgumentError invalid key. */
+  uri(key: string): string {
+    assertValidKey(key);
+    return `${this.prefix}/${key}`;
+  }
+
+  /** The key of a URI made by {@link StorageUris.uri}, or null for any other URI (including invalid keys). */
+  keyOf(uri: string): string | null {
+    const start = `${this.prefix}/`;
+    if (!uri.startsWith(start)) return null;
+    const key = uri.slice(start.length);
+    return isValidKey(key) ? key : null;
+  }
+}

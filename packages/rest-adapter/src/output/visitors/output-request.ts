@@ -11,8 +11,9 @@ export interface OutputRequest {
   /** Image alias names listed under each image's `variations` (sorted). */
   readonly imageVariations: readonly string[];
   /**
-   * Scheme and host of the request (`http://localhost:8080`), for absolute binary file URLs (Ibexa prefixes binary
-   * file `uri`s with them).
+   * Scheme and host the client addressed (`http://localhost:8080`; a trusted proxy's X-Forwarded-Proto and
+   * X-Forwarded-Host win), for absolute binary file and image variation URLs (Ibexa prefixes them with the
+   * request's scheme and host). Stored URIs stay server-relative; only the response adds this.
    */
   readonly origin: string;
 }
