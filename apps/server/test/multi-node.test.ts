@@ -273,9 +273,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       expectWithinLimit(lost);
     }, TEST_TIMEOUT_MS);
 
-    // it.failing until STORAGE=database (binary files in PostgreSQL) lands: today each node stores files in its own
-    // DATA_DIR and node 3 answers 404 (flip to `it` when that lands).
-    it.failing('serves an image uploaded through node 2 from node 3 (the same bytes), with no folder shared between the nodes', async () => {
+    it('serves an image uploaded through node 2 from node 3 (the same bytes), with no folder shared between the nodes', async () => {
       const [node2, node3] = others as [NodeClient, NodeClient];
       const created = await node2.rest(ADMIN, {
         method: 'POST',
