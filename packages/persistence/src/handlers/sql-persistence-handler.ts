@@ -16,7 +16,7 @@ import type {
   UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
-import { aggregateRevisions, lockAggregates } from '../db/aggregate-locks.js';
+import { aggregateRevisions, lockAggregates, lockAggregatesShared } from '../db/aggregate-locks.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
@@ -79,6 +79,10 @@ export class SqlPersistenceHandler implements PersistenceHandler {
 
   lock(targets: readonly LockTarget[]): Promise<readonly number[]> {
     return lockAggregates(this.ctx, targets);
+  }
+
+  lockShared(targets: readonly LockTarget[]): Promise<readonly number[]> {
+    return lockAggregatesShared(this.ctx, targets);
   }
 
   revisions(targets: readonly LockTarget[]): Promise<readonly number[]> {
