@@ -37,6 +37,12 @@ export class TtlCache<K, V> {
   }
 }
 
+/** A value with the revision its aggregate had when the value was read (`PersistenceHandler.revisions`). */
+export interface Stamped<V> {
+  readonly revision: number;
+  readonly value: V;
+}
+
 /**
  * Reference data every write reads (content types with their field definitions, languages, the default object
  * states), cached per repository for a short time. Changes made through this repository invalidate it; other
@@ -52,6 +58,13 @@ export class ReferenceCache {
   readonly allContentTypes: TtlCache<'all', readonly StoredContentType[]>;
   readonly languages: TtlCache<'all', readonly Language[]>;
   readonly defaultStates: TtlCache<'all', readonly number[]>;
+  /**
+   * Published content types as writes validate against them (null: no such type), each stamped with the revision
+   * of its `contentType` aggregate read before the type was loaded. A write uses an entry only while the revision
+   * it reads (in its transaction, under a shared lock) is the stamp, and reloads it otherwise, so no TTL applies:
+   * a type changed by another node is never used to validate a write (`content/content-type-for-write.ts`).
+   */
+  readonly stampedContentTypes = new Map<number, Stamped<ContentType | null>>();
 
   constructor(ttlMs: number) {
     this.contentTypes = new TtlCache(ttlMs);
@@ -64,6 +77,7 @@ export class ReferenceCache {
   invalidateContentTypes(): void {
     this.contentTypes.invalidate();
     this.allContentTypes.invalidate();
+    this.stampedContentTypes.clear();
   }
 
   /** Forgets everything (after a content type, language or object state change). */
