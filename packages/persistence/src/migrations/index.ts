@@ -6,6 +6,7 @@ import { RoleDraftsMigration } from './m0004-role-drafts.js';
 import { RepositoryManagementMigration } from './m0005-repository-management.js';
 import { SearchProbesMigration } from './m0006-search-probes.js';
 import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
+import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0005-repository-management', class: RepositoryManagementMigration },
   { name: '0006-search-probes', class: SearchProbesMigration },
   { name: '0007-aggregate-revisions', class: AggregateRevisionsMigration },
+  { name: '0008-integrity-keys', class: IntegrityKeysMigration },
 ];
