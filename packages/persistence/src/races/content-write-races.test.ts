@@ -41,15 +41,28 @@ const slotOf = (index: number): { readonly field: string; readonly language: str
 const valueOf = (content: Content, field: string, language: string): unknown =>
   content.fields.find((candidate) => candidate.fieldDefIdentifier === field && candidate.languageCode === language)?.value;
 
-/** A repository acting as admin on `store` (one server node: its own caches). */
-function node(store: TestStore): Repository {
+/** A repository acting as admin on `store` (one server node: its own caches; role sets cached `permissionCacheTtlMs`). */
+function node(store: TestStore, permissionCacheTtlMs = 0): Repository {
   return createRepository({
     persistence: store.persistence,
     storage: createInMemoryBinaryStorage(),
     passwordHasher: createPlainTextPasswordHasher(),
     fieldTypes: createDefaultFieldTypeRegistry(),
-    permissionCacheTtlMs: 0,
+    permissionCacheTtlMs,
   }).forUser({ userId: 14 });
+}
+
+/** `promise`, or a rejection after `ms` (a wait that would never end fails the test instead of hanging it). */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 describeOnEachDialect(
@@ -203,6 +216,30 @@ describeOnEachDialect(
       await expect(admin.userService.authenticate('racer', 'Other-Passw0rd')).rejects.toThrow();
       const account = await store().persistence.userHandler.loadAccount(userId);
       expect(account?.passwordHash).toBe(await createPlainTextPasswordHasher().hash('Other-Passw0rd'));
+    }, TIMEOUT_MS);
+
+    it('never waits, inside a write transaction, for a permission load started outside it', async () => {
+      // SQLite: a load started outside waits for the connection the transaction holds; awaiting it inside would
+      // never end. PostgreSQL: the same once transactions waiting for locks hold every pooled connection.
+      const cached = node(store(), 60_000);
+      let holding: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const inside = store().persistence.transaction(async () => {
+        holding();
+        await gate;
+        return cached.permissionResolver.hasAccess('content', 'edit');
+      });
+      await held;
+      const outside = cached.permissionResolver.hasAccess('content', 'edit');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      expect(await within(10_000, Promise.all([inside, outside]))).toEqual([true, true]);
     }, TIMEOUT_MS);
 
     it('never leaves a field of a removed field definition: a node with the type cached refuses it after the change', async () => {
