@@ -114,11 +114,7 @@ interface DraftUpdateInput {
   readonly stored: StoredContent;
   readonly contentType: ContentType;
   readonly struct: ContentUpdateStruct;
-  /**
-   * Codes of the configured languages, read before the transaction: languages are configured at installation
-   * (no API changes them), and a read of the cache inside the transaction could wait for a connection that
-   * transactions waiting for this one's lock hold.
-   */
+  /** Codes of the configured languages, read once before the transaction (languages are configured at installation: no API changes them). */
   readonly languages: ReadonlySet<string>;
   readonly preparation: FieldPreparation;
 }
