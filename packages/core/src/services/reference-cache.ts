@@ -66,12 +66,12 @@ export class ReferenceCache {
   readonly languages: TtlCache<'all', readonly Language[]>;
   readonly defaultStates: TtlCache<'all', readonly number[]>;
   /**
-   * Published content types as writes validate against them (null: no such type), each stamped with the revision
-   * of its `contentType` aggregate read before the type was loaded. A write uses an entry only while the revision
-   * it reads (in its transaction, under a shared lock) is the stamp, and reloads it otherwise, so no TTL applies:
-   * a type changed by another node is never used to validate a write (`content/content-type-for-write.ts`).
+   * Published content types as writes validate against them, each stamped with the revision of its `contentType`
+   * aggregate read before the type was loaded. A write uses an entry only while the revision it reads (in its
+   * transaction, under a shared lock) is the stamp, and reloads it otherwise, so no TTL applies: a type changed by
+   * another node is never used to validate a write (`content/content-type-for-write.ts`).
    */
-  readonly stampedContentTypes = new Map<number, Stamped<ContentType | null>>();
+  readonly stampedContentTypes = new Map<number, Stamped<ContentType>>();
 
   constructor(ttlMs: number) {
     this.contentTypes = new TtlCache(ttlMs);

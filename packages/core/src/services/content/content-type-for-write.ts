@@ -32,21 +32,24 @@ export async function currentContentType(runtime: RepositoryRuntime, contentType
   return contentTypeAt(runtime, contentTypeId, revision);
 }
 
-/** The type loaded at `revision` (cached, or loaded now and cached; the read caches forget an older one). */
+/**
+ * The type loaded at `revision`: cached, or loaded now and cached (the read caches then forget an older one). A
+ * missing type is not cached.
+ * @throws NotFoundError
+ */
 async function contentTypeAt(runtime: RepositoryRuntime, contentTypeId: number, revision: number): Promise<ContentType> {
   const cache = runtime.referenceCache;
-  let entry = cache.stampedContentTypes.get(contentTypeId);
-  if (entry?.revision !== revision) {
-    const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
-    const older = cache.stampedContentTypes.get(contentTypeId);
-    entry = { revision, value: stored ? contentTypeFromStorage(runtime.fieldTypes, stored) : null };
-    // Loads may finish out of order: an entry stamped with a newer revision stays.
-    if (older === undefined || older.revision < revision) cache.stampedContentTypes.set(contentTypeId, entry);
-    if (older !== undefined && older.revision < revision) {
-      cache.contentTypes.invalidate(contentTypeId);
-      cache.allContentTypes.invalidate();
-    }
+  const cached = cache.stampedContentTypes.get(contentTypeId);
+  if (cached?.revision === revision) return cached.value;
+  const stored = await runtime.persistence.contentTypeHandler.load(contentTypeId);
+  if (!stored) throw NotFoundError.contentType(contentTypeId);
+  const type = contentTypeFromStorage(runtime.fieldTypes, stored);
+  // Loads may finish out of order: an entry stamped with a newer revision stays.
+  const older = cache.stampedContentTypes.get(contentTypeId);
+  if (older === undefined || older.revision < revision) cache.stampedContentTypes.set(contentTypeId, { revision, value: type });
+  if (older !== undefined && older.revision < revision) {
+    cache.contentTypes.invalidate(contentTypeId);
+    cache.allContentTypes.invalidate();
   }
-  if (!entry.value) throw NotFoundError.contentType(contentTypeId);
-  return entry.value;
+  return type;
 }

@@ -1,5 +1,5 @@
 import type { ContentCreateStruct, LocationCreateStruct } from '../../api/structs/content-structs.js';
-import type { Content, PendingLocation } from '../../api/values/content.js';
+import type { Content } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import type { Location } from '../../api/values/location.js';
 import {
