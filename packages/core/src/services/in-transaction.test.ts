@@ -25,6 +25,13 @@ describe('underLock', () => {
     expect(await context.persistence.revisions([section])).toEqual([2]);
   });
 
+  it('holds shared aggregates for the write without counting a write of them', async () => {
+    const context = contextWith([]);
+    const type = { kind: 'contentType', id: 3 } as const;
+    await underLock(context, [section], () => Promise.resolve(), [type]);
+    expect(await context.persistence.revisions([section, type])).toEqual([1, 0]);
+  });
+
   it('refuses a stale precondition with PreconditionFailedError and writes nothing', async () => {
     const context = contextWith([{ target: section, revision: 3 }]);
     let ran = false;

@@ -73,6 +73,20 @@ export interface PersistenceHandler {
    * @throws Error when called outside a transaction (a programming error).
    */
   lock(targets: readonly LockTarget[]): Promise<readonly number[]>;
+  /**
+   * Holds aggregates a write depends on without changing them (the content type whose field definitions validate
+   * a content write, the item a copy reads), for the rest of the current transaction: resolves once no other
+   * transaction holds one of them locked by {@link lock}, and makes such a transaction wait until this one ends;
+   * other shared holders do not wait for each other. Revisions are not incremented. Take shared locks before the
+   * locks of kinds that come later in the lock order (by kind, then id; `contentType` before `content`): a
+   * writer of the aggregate and this transaction then cannot wait for each other. PostgreSQL: `FOR SHARE` on
+   * the aggregate's `aggregate_revision` row (created at revision 0 when missing); SQLite: a plain read, as its
+   * write transaction excludes every other.
+   * @returns each target's current revision (0 for an aggregate never written), in `targets` order: what a
+   *   value of it cached at that revision can be compared with.
+   * @throws Error when called outside a transaction (a programming error).
+   */
+  lockShared(targets: readonly LockTarget[]): Promise<readonly number[]>;
   /** The current revision of each target (0 for an aggregate never written), in `targets` order. */
   revisions(targets: readonly LockTarget[]): Promise<readonly number[]>;
 }

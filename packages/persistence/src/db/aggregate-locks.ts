@@ -32,6 +32,17 @@ const BUMP = sql<[number, number]>(
 
 const READ = sql<[number, number]>(`SELECT ${t.revision} FROM ${t} WHERE ${t.kind} = ? AND ${t.id} = ?`);
 
+/** PostgreSQL: reads one aggregate's revision holding its row's share lock to the end of the transaction. */
+const READ_SHARED = sql<[number, number]>(`SELECT ${t.revision} FROM ${t} WHERE ${t.kind} = ? AND ${t.id} = ? FOR SHARE`);
+
+/**
+ * PostgreSQL: gives an aggregate never written its row (revision 0), so that there is a row to share-lock; a
+ * concurrent creation of the same row wins or waits, never fails.
+ */
+const CREATE = sql<[number, number]>(
+  `INSERT INTO ${t} (${t.kind}, ${t.id}, ${t.revision}) VALUES (?, ?, 0) ON CONFLICT (${t.kind}, ${t.id}) DO NOTHING`,
+);
+
 /**
  * The targets without duplicates, in the one order every writer takes locks in (kind, then id), so that two
  * transactions locking overlapping sets wait for each other instead of deadlocking.
@@ -58,6 +69,31 @@ export async function lockAggregates(ctx: SqlContext, targets: readonly LockTarg
     before.set(`${target.kind}:${target.id}`, (row?.int(t.revision) ?? 1) - 1);
   }
   return targets.map((target) => before.get(`${target.kind}:${target.id}`) ?? 0);
+}
+
+/**
+ * Holds aggregates a write depends on, unchanged, until the end of the transaction `ctx` is bound to (the SPI's
+ * `PersistenceHandler.lockShared`): PostgreSQL share-locks each one's `aggregate_revision` row (creating it at
+ * revision 0 first when missing), in {@link lockOrder}, so that a writer incrementing it waits for this
+ * transaction and this one waits for a writer holding it; SQLite reads the revisions (its write transaction
+ * already excludes every other).
+ * @returns the current revision of each target (0 for one never written), in the order of `targets`.
+ * @throws Error when `ctx` is not bound to a transaction.
+ */
+export async function lockAggregatesShared(ctx: SqlContext, targets: readonly LockTarget[]): Promise<number[]> {
+  if (!ctx.inTransaction) throw new Error('PersistenceHandler.lockShared: locks are taken inside a transaction');
+  if (ctx.dialect === 'sqlite') return aggregateRevisions(ctx, targets);
+  const current = new Map<string, number>();
+  for (const target of lockOrder(targets)) {
+    const key = [KIND_CODE[target.kind], target.id] as const;
+    let row = await ctx.one(READ_SHARED, [...key]);
+    if (row === null) {
+      await ctx.write(CREATE, [...key]);
+      row = await ctx.one(READ_SHARED, [...key]);
+    }
+    current.set(`${target.kind}:${target.id}`, row?.int(t.revision) ?? 0);
+  }
+  return targets.map((target) => current.get(`${target.kind}:${target.id}`) ?? 0);
 }
 
 /** The current revision of each target (0 for one never written), in the order of `targets`. */

@@ -16,7 +16,7 @@ import type {
   UrlWildcardHandler,
   UserHandler,
 } from '@contentrepo/core';
-import { aggregateRevisions, lockAggregates, lockOrder } from '../db/aggregate-locks.js';
+import { aggregateRevisions, lockAggregates, lockAggregatesShared, lockOrder } from '../db/aggregate-locks.js';
 import type { ChangePublisher } from '../db/local-change-feed.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
@@ -84,6 +84,10 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     const before = await lockAggregates(this.ctx, targets);
     await this.changes?.publish(this.ctx, lockOrder(targets));
     return before;
+  }
+
+  lockShared(targets: readonly LockTarget[]): Promise<readonly number[]> {
+    return lockAggregatesShared(this.ctx, targets);
   }
 
   revisions(targets: readonly LockTarget[]): Promise<readonly number[]> {

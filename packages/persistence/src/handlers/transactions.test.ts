@@ -109,6 +109,41 @@ describeOnEachDialect('transactions and unique keys', (store) => {
 
   it('refuses a lock outside a transaction', async () => {
     await expect(store().persistence.lock([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
+    await expect(store().persistence.lockShared([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
+  });
+
+  it('holds an aggregate shared without counting a write, and a writer of it waits until the holder commits', async () => {
+    const { persistence } = store();
+    const target = { kind: 'contentType', id: 1_000_002 } as const;
+    await persistence.transaction((tx) => tx.lock([target]));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const events: string[] = [];
+    let held: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = persistence.transaction(async (tx) => {
+      expect(await tx.lockShared([target, { kind: 'section', id: 1_000_003 }])).toEqual([1, 0]);
+      held();
+      await gate;
+      events.push('holder commits');
+    });
+    await holding;
+    const writer = persistence.transaction(async (tx) => {
+      const [before] = await tx.lock([target]);
+      events.push('writer locked');
+      return before;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
+    release();
+    await holder;
+    expect(await writer).toBe(1);
+    expect(events).toEqual(['holder commits', 'writer locked']);
+    expect(await persistence.revisions([target, { kind: 'section', id: 1_000_003 }])).toEqual([2, 0]);
   });
 
   it('turns duplicate content and location remoteIds and logins into InvalidArgumentError', async () => {

@@ -6,6 +6,7 @@ import { RoleDraftsMigration } from './m0004-role-drafts.js';
 import { RepositoryManagementMigration } from './m0005-repository-management.js';
 import { SearchProbesMigration } from './m0006-search-probes.js';
 import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
+import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
 
 /**
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0005-repository-management', class: RepositoryManagementMigration },
   { name: '0006-search-probes', class: SearchProbesMigration },
   { name: '0007-aggregate-revisions', class: AggregateRevisionsMigration },
+  { name: '0008-integrity-keys', class: IntegrityKeysMigration },
   { name: '0009-binary-storage', class: BinaryStorageMigration },
 ];

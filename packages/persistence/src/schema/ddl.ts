@@ -52,13 +52,22 @@ export function columnSql(column: ColumnDescription, dialect: Dialect): string {
   return parts.join(' ');
 }
 
-/** `CONSTRAINT … FOREIGN KEY (…) REFERENCES …` (SQLite keeps no constraint names, PostgreSQL does). */
+/**
+ * `CONSTRAINT … FOREIGN KEY (…) REFERENCES … [ON DELETE CASCADE] [DEFERRABLE INITIALLY DEFERRED]` (SQLite keeps no
+ * constraint names, PostgreSQL does).
+ */
 export function foreignKeySql(key: ForeignKeyDescription): string {
   const onDelete = key.onDelete === 'cascade' ? ' ON DELETE CASCADE' : '';
+  const deferred = key.deferred ? ' DEFERRABLE INITIALLY DEFERRED' : '';
   return (
     `CONSTRAINT ${quote(key.name)} FOREIGN KEY (${quoteAll(key.columns)}) ` +
-    `REFERENCES ${quote(key.table)} (${quoteAll(key.referencedColumns)})${onDelete}`
+    `REFERENCES ${quote(key.table)} (${quoteAll(key.referencedColumns)})${onDelete}${deferred}`
   );
+}
+
+/** The foreign keys of a table that exist on the dialect. */
+export function foreignKeysOn(table: TableDescription, dialect: Dialect): ForeignKeyDescription[] {
+  return table.foreignKeys.filter((key) => key.only === null || key.only === dialect);
 }
 
 /** `CREATE [UNIQUE] INDEX … ON … (…) [WHERE …]`. */
@@ -91,7 +100,7 @@ export function createTableSql(table: TableDescription, dialect: Dialect): strin
   const identity = table.columns.some((column) => column.identity !== null);
   const parts = table.columns.map((column) => columnSql(column, dialect));
   if (!(identity && dialect === 'sqlite')) parts.push(`PRIMARY KEY (${quoteAll(table.primaryKey)})`);
-  parts.push(...table.foreignKeys.map(foreignKeySql));
+  parts.push(...foreignKeysOn(table, dialect).map(foreignKeySql));
   const withoutRowId = table.withoutRowId && dialect === 'sqlite' ? ' WITHOUT ROWID' : '';
   return [
     `CREATE TABLE ${quote(table.name)} (${parts.join(', ')})${withoutRowId}`,

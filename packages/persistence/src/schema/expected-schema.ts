@@ -1,5 +1,5 @@
 import type { Dialect } from '../db/dialect.js';
-import { acceptsNull, declaredType, defaultSql } from './ddl.js';
+import { acceptsNull, declaredType, defaultSql, foreignKeysOn } from './ddl.js';
 import type { SchemaDescription } from './index.js';
 import type { TableDescription } from './table.js';
 
@@ -57,6 +57,8 @@ export interface DatabaseForeignKey {
   readonly referencedColumns: readonly string[];
   readonly onDelete: string;
   readonly onUpdate: string;
+  /** Checked at commit (`DEFERRABLE INITIALLY DEFERRED`). */
+  readonly deferred: boolean;
 }
 
 /**
@@ -121,13 +123,14 @@ export function expectedTable(table: TableDescription, dialect: Dialect): Databa
         where: index.where === null ? null : normaliseSql(index.where),
       })),
     ],
-    foreignKeys: table.foreignKeys.map((key) => ({
+    foreignKeys: foreignKeysOn(table, dialect).map((key) => ({
       name: dialect === 'postgresql' ? key.name : null,
       columns: key.columns,
       table: key.table,
       referencedColumns: key.referencedColumns,
       onDelete: key.onDelete,
       onUpdate: key.onUpdate,
+      deferred: key.deferred,
     })),
     withoutRowId: dialect === 'sqlite' && table.withoutRowId,
   };

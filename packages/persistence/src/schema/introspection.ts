@@ -84,7 +84,7 @@ async function introspectSqlite(ctx: SqlContext): Promise<DatabaseSchema> {
       primaryKey,
       uniques: [],
       indexes: await sqliteIndexes(ctx, name),
-      foreignKeys: await sqliteForeignKeys(ctx, name),
+      foreignKeys: await sqliteForeignKeys(ctx, name, sql),
       withoutRowId,
     });
   }
@@ -114,7 +114,19 @@ async function sqliteIndexes(ctx: SqlContext, table: string): Promise<DatabaseIn
   return indexes;
 }
 
-async function sqliteForeignKeys(ctx: SqlContext, table: string): Promise<DatabaseForeignKey[]> {
+/** The columns of a `FOREIGN KEY (…)` table constraint, or null for another part of a CREATE TABLE body. */
+function foreignKeyColumns(part: string): string | null {
+  const columns = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(part)?.[1];
+  return columns === undefined ? null : columns.split(',').map((column) => column.trim().replace(/^[`"[]|[`"\]]$/g, '')).join(',');
+}
+
+/** Whether the table constraint of a SQLite table on `columns` is `DEFERRABLE INITIALLY DEFERRED` (no pragma reports it). */
+function sqliteDeferred(tableSql: string, columns: readonly string[]): boolean {
+  const part = topLevelParts(tableSql).find((candidate) => foreignKeyColumns(candidate) === columns.join(','));
+  return part !== undefined && /\bDEFERRABLE\s+INITIALLY\s+DEFERRED\b/i.test(part);
+}
+
+async function sqliteForeignKeys(ctx: SqlContext, table: string, tableSql: string): Promise<DatabaseForeignKey[]> {
   const rows = await ctx.rawRows(
     'SELECT id, seq, "table" AS target, "from" AS source, "to" AS referenced, on_update, on_delete ' +
       'FROM pragma_foreign_key_list(?) ORDER BY id, seq',
@@ -122,14 +134,18 @@ async function sqliteForeignKeys(ctx: SqlContext, table: string): Promise<Databa
   );
   const byId = new Map<number, Row[]>();
   for (const row of rows) byId.set(row.int('id'), [...(byId.get(row.int('id')) ?? []), row]);
-  return [...byId.values()].map((parts) => ({
-    name: null,
-    columns: parts.map((part) => part.str('source')),
-    table: parts[0]?.str('target') ?? '',
-    referencedColumns: parts.map((part) => part.str('referenced')),
-    onDelete: parts[0]?.str('on_delete').toLowerCase() ?? '',
-    onUpdate: parts[0]?.str('on_update').toLowerCase() ?? '',
-  }));
+  return [...byId.values()].map((parts) => {
+    const columns = parts.map((part) => part.str('source'));
+    return {
+      name: null,
+      columns,
+      table: parts[0]?.str('target') ?? '',
+      referencedColumns: parts.map((part) => part.str('referenced')),
+      onDelete: parts[0]?.str('on_delete').toLowerCase() ?? '',
+      onUpdate: parts[0]?.str('on_update').toLowerCase() ?? '',
+      deferred: sqliteDeferred(tableSql, columns),
+    };
+  });
 }
 
 /** PostgreSQL's `confdeltype` / `confupdtype` codes. */
@@ -143,7 +159,7 @@ const PG_COLUMNS =
   "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' ORDER BY c.relname, a.attnum";
 const PG_CONSTRAINTS =
   'SELECT t.relname AS table_name, k.conname AS name, k.contype AS kind, f.relname AS target, k.confdeltype AS on_delete, ' +
-  'k.confupdtype AS on_update, ' +
+  'k.confupdtype AS on_update, k.condeferred AS deferred, ' +
   '(SELECT string_agg(a.attname, \',\' ORDER BY u.n) FROM unnest(k.conkey) WITH ORDINALITY u(attnum, n) ' +
   'JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.attnum) AS columns, ' +
   '(SELECT string_agg(a.attname, \',\' ORDER BY u.n) FROM unnest(k.confkey) WITH ORDINALITY u(attnum, n) ' +
@@ -209,6 +225,7 @@ async function introspectPostgres(ctx: SqlContext): Promise<DatabaseSchema> {
         referencedColumns: split(row.strOrNull('referenced')),
         onDelete: ACTIONS[row.str('on_delete')] ?? row.str('on_delete'),
         onUpdate: ACTIONS[row.str('on_update')] ?? row.str('on_update'),
+        deferred: row.bool('deferred'),
       })),
       withoutRowId: false,
     };

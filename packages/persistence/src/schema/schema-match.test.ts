@@ -92,6 +92,11 @@ const DISAGREEMENTS: readonly {
     kinds: ['missing-foreign-key', 'extra-foreign-key'],
   },
   {
+    title: 'when a foreign key is checked (at commit or per statement)',
+    schema: changeTable('content_field', (table) => ({ ...table, foreignKeys: table.foreignKeys.map((key) => ({ ...key, deferred: !key.deferred })) })),
+    kinds: ['missing-foreign-key', 'extra-foreign-key'],
+  },
+  {
     title: 'WITHOUT ROWID',
     schema: changeTable('bookmark', (table) => ({ ...table, withoutRowId: false })),
     kinds: ['changed-without-rowid'],

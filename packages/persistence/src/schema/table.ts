@@ -35,6 +35,13 @@ export interface ForeignKeyDescription {
   readonly referencedColumns: readonly string[];
   readonly onDelete: ReferentialAction;
   readonly onUpdate: ReferentialAction;
+  /**
+   * `DEFERRABLE INITIALLY DEFERRED`: checked when the transaction commits, not after each statement, for keys
+   * whose referenced row a write may delete and insert again (a content type's published definitions).
+   */
+  readonly deferred: boolean;
+  /** The one dialect the key exists on, or null for both. */
+  readonly only: Dialect | null;
 }
 
 /** One table of the description, in SQL names: the data `schema/ddl.ts` renders and the schema tests compare. */
@@ -110,6 +117,10 @@ export interface ForeignKeySpec<K extends string> {
   readonly references: { readonly table: string; readonly columns: readonly string[] };
   readonly onDelete?: ReferentialAction;
   readonly name?: string;
+  /** Checked at commit (see {@link ForeignKeyDescription.deferred}). */
+  readonly deferred?: true;
+  /** Only on this dialect (see {@link ForeignKeyDescription.only}). */
+  readonly only?: Dialect;
 }
 
 /** The keys and options of a table definition. */
@@ -184,6 +195,8 @@ export function defineTable<const C extends Record<string, ColumnSpec>>(
       referencedColumns: key.references.columns,
       onDelete: key.onDelete ?? 'no action',
       onUpdate: 'no action',
+      deferred: key.deferred ?? false,
+      only: key.only ?? null,
     })),
     withoutRowId: spec.withoutRowId ?? false,
     only: spec.only ?? null,

@@ -8,7 +8,7 @@ import {
   type FieldValidationFailure,
   type ValidationError,
 } from '../../errors/repository-error.js';
-import { FieldValueError, type FieldTypeRegistry } from '../../field-types/field-type.js';
+import { FieldValueError, type FieldType, type FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { NewField, NewRelation, StoredField } from '../../spi/content-handler.js';
 
 /** Field values of one version: language code → field definition identifier → value. */
@@ -23,6 +23,11 @@ export interface AcceptOptions {
   readonly knownLanguages: ReadonlySet<string>;
   /** Current values of the version being updated; absent for a new item. */
   readonly existing?: VersionValues;
+  /**
+   * Decodes an input (default `FieldType.fromHash`). A write passes its `FieldPreparation.decode`, which decodes
+   * each input once however often the write computes its values.
+   */
+  readonly decode?: (type: FieldType<unknown>, input: FieldInput) => unknown;
 }
 
 /**
@@ -63,7 +68,7 @@ export function acceptFieldInputs(
     touchedLanguages.add(languageCode);
     try {
       const type = fieldTypes.get(definition.fieldTypeIdentifier);
-      const decoded = type.fromHash(input.value);
+      const decoded = options.decode ? options.decode(type, input) : type.fromHash(input.value);
       const stored = options.existing?.get(languageCode)?.get(definition.identifier);
       const value = type.reconcileInput ? type.reconcileInput(decoded, stored) : decoded;
       languageValues(values, languageCode).set(definition.identifier, value);

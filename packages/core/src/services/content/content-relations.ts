@@ -1,7 +1,9 @@
 import type { Relation } from '../../api/values/content.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
+import { underLock } from '../in-transaction.js';
 import { requireContentInfo, requireVersionInfo } from './content-reads.js';
+import { contentTarget } from './content-writes-support.js';
 
 /** Loads the source draft and checks `content/edit` on it. @throws NotFoundError, UnauthorizedError, BadStateError */
 async function editableDraft(context: ServiceContext, contentId: number, versionNo: number, verb: 'added to' | 'removed from'): Promise<void> {
@@ -15,37 +17,41 @@ async function editableDraft(context: ServiceContext, contentId: number, version
 
 /**
  * Adds a COMMON relation from a draft to another item (Ibexa `ContentService::addRelation`; REST
- * `POST /content/objects/{id}/versions/{no}/relations`).
+ * `POST /content/objects/{id}/versions/{no}/relations`), under the source item's lock.
  * @throws NotFoundError unknown item, version or destination; BadStateError `version.notDraft`;
  *   InvalidArgumentError when the draft already has a COMMON relation to the destination; UnauthorizedError.
  */
-export async function addRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<Relation> {
-  await editableDraft(context, contentId, versionNo, 'added to');
-  await requireContentInfo(context, destinationContentId);
-  const existing = await context.persistence.contentHandler.loadRelations(contentId, versionNo);
-  if (existing.some((relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId)) {
-    throw new InvalidArgumentError('$destinationContent', `Relation of type COMMON to content ${destinationContentId} already exists`);
-  }
-  return context.persistence.transaction((tx) =>
-    tx.contentHandler.addRelation(contentId, versionNo, { destinationContentId, type: 'COMMON', sourceFieldDefinitionIdentifier: null }),
-  );
+export function addRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<Relation> {
+  return underLock(context, [contentTarget(contentId)], async (tx) => {
+    await editableDraft(tx, contentId, versionNo, 'added to');
+    await requireContentInfo(tx, destinationContentId);
+    const existing = await tx.persistence.contentHandler.loadRelations(contentId, versionNo);
+    if (existing.some((relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId)) {
+      throw new InvalidArgumentError('$destinationContent', `Relation of type COMMON to content ${destinationContentId} already exists`);
+    }
+    return tx.persistence.contentHandler.addRelation(contentId, versionNo, {
+      destinationContentId,
+      type: 'COMMON',
+      sourceFieldDefinitionIdentifier: null,
+    });
+  });
 }
 
 /**
  * Removes the COMMON relation of a draft to an item (Ibexa `ContentService::deleteRelation`; REST
- * `DELETE /content/objects/{id}/versions/{no}/relations/{relationId}`).
+ * `DELETE /content/objects/{id}/versions/{no}/relations/{relationId}`), under the source item's lock.
  * @throws NotFoundError; BadStateError `version.notDraft`; InvalidArgumentError when there is no COMMON relation
  *   to the destination; UnauthorizedError.
  */
-export async function deleteRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<void> {
-  await editableDraft(context, contentId, versionNo, 'removed from');
-  const relations = (await context.persistence.contentHandler.loadRelations(contentId, versionNo)).filter(
-    (relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId,
-  );
-  if (relations.length === 0) {
-    throw new InvalidArgumentError('$destinationContent', `There are no relations of type COMMON for the given destination ${destinationContentId}`);
-  }
-  await context.persistence.transaction(async (tx) => {
-    for (const relation of relations) await tx.contentHandler.removeRelation(relation.id);
+export function deleteRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<void> {
+  return underLock(context, [contentTarget(contentId)], async (tx) => {
+    await editableDraft(tx, contentId, versionNo, 'removed from');
+    const relations = (await tx.persistence.contentHandler.loadRelations(contentId, versionNo)).filter(
+      (relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId,
+    );
+    if (relations.length === 0) {
+      throw new InvalidArgumentError('$destinationContent', `There are no relations of type COMMON for the given destination ${destinationContentId}`);
+    }
+    for (const relation of relations) await tx.persistence.contentHandler.removeRelation(relation.id);
   });
 }

@@ -3,11 +3,31 @@ import type { ContentType } from '../../api/values/content-type.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { UserAccountValue } from '../../field-types/ezuser/index.js';
 import { isUserAccountValue, userAccountDefinition } from '../../field-types/ezuser/user-content.js';
-import type { PersistenceHandler } from '../../spi/persistence-handler.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ContentIndexDocument } from '../../spi/search-handler.js';
 import type { UserAccount } from '../../spi/user-handler.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
+import type { ServiceContext } from '../service-context.js';
+import { underLock } from '../in-transaction.js';
 import type { VersionValues } from './content-field-values.js';
+import { contentTypeTarget } from './content-type-for-write.js';
+
+/** The lock target of a content item: the item with its versions, fields, names, relations and metadata. */
+export const contentTarget = (contentId: number): LockTarget => ({ kind: 'content', id: contentId });
+
+/**
+ * Runs a read-modify-write of a content item that depends on its content type (field validation, indexing):
+ * `underLock` on the item, with the type held shared first (`contentType` comes before `content` in the lock
+ * order), so that `work` reads the type as committed with `contentTypeForWrite` and no change of the type commits
+ * before the write does. An item's content type never changes, so the id read before the transaction holds.
+ */
+export function underContentLock<T>(
+  context: ServiceContext,
+  contentInfo: Pick<ContentInfo, 'id' | 'contentTypeId'>,
+  work: (tx: ServiceContext) => Promise<T>,
+): Promise<T> {
+  return underLock(context, [contentTarget(contentInfo.id)], work, [contentTypeTarget(contentInfo.contentTypeId)]);
+}
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search

@@ -4,10 +4,11 @@ import { InvalidArgumentError, NotFoundError } from '../../errors/repository-err
 import { isUserContentType } from '../../field-types/ezuser/user-content.js';
 import type { ServiceContext } from '../service-context.js';
 import { placementTarget } from '../permissions/permission-guard.js';
-import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { newRemoteId } from '../ids.js';
+import { inTransaction } from '../in-transaction.js';
 import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
-import { indexDocument } from './content-writes-support.js';
+import { contentTypeForWrite, contentTypeTarget } from './content-type-for-write.js';
+import { contentTarget, indexDocument } from './content-writes-support.js';
 import { assertContainer } from './create-content.js';
 import { valuesFromStorage } from './content-field-values.js';
 import { createPendingLocations } from './publish-version.js';
@@ -16,6 +17,10 @@ import { createPendingLocations } from './publish-version.js';
  * Copies a content item under `destination.parentLocationId` (Ibexa `copyContent`): every version, or only
  * `versionNo`; a published copy gets its location at once, a draft copy a pending one. The copy has a new
  * remoteId and shares the original's stored files (they are never deleted while referenced).
+ *
+ * One transaction, reading the source while holding it and its content type shared (no write of either commits
+ * while it is copied: the copy is one committed state of the source); a published copy locks the parent location
+ * as it creates its location there (`createPendingLocations`).
  *
  * @throws NotFoundError unknown item, version or parent.
  * @throws InvalidArgumentError parent is not a container; user items cannot be copied (their login is unique).
@@ -27,45 +32,45 @@ export async function copyContent(
   destination: LocationCreateStruct,
   versionNo?: number,
 ): Promise<Content> {
-  const { persistence } = context;
-  const contentInfo = await requireContentInfo(context, contentId);
-  if (versionNo !== undefined) await requireVersionInfo(context, contentId, versionNo);
-  const parent = await persistence.locationHandler.load(destination.parentLocationId);
-  if (!parent) throw NotFoundError.location(destination.parentLocationId);
-  await assertContainer(context, parent);
-  const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId);
-  if (isUserContentType(contentType)) {
-    throw new InvalidArgumentError('$contentInfo', 'User content items cannot be copied: logins are unique');
-  }
-  await context.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { contentId, parentLocationId: parent.id });
+  const { contentTypeId } = await requireContentInfo(context, contentId);
+  return inTransaction(context, async (tx) => {
+    const { persistence } = tx;
+    await persistence.lockShared([contentTypeTarget(contentTypeId), contentTarget(contentId)]);
+    const contentInfo = await requireContentInfo(tx, contentId);
+    if (versionNo !== undefined) await requireVersionInfo(tx, contentId, versionNo);
+    const parent = await persistence.locationHandler.load(destination.parentLocationId);
+    if (!parent) throw NotFoundError.location(destination.parentLocationId);
+    await assertContainer(tx, parent);
+    const contentType = await contentTypeForWrite(tx, contentTypeId);
+    if (isUserContentType(contentType)) {
+      throw new InvalidArgumentError('$contentInfo', 'User content items cannot be copied: logins are unique');
+    }
+    await tx.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { contentId, parentLocationId: parent.id });
 
-  const date = context.clock.now();
-  const location = {
-    parentLocationId: parent.id,
-    priority: destination.priority ?? 0,
-    hidden: destination.hidden ?? false,
-    remoteId: destination.remoteId ?? newRemoteId(),
-    sortField: destination.sortField ?? contentType.defaultSortField,
-    sortOrder: destination.sortOrder ?? contentType.defaultSortOrder,
-  };
-  const copyId = await persistence.transaction(async (tx) => {
-    let copy = await tx.contentHandler.copy(contentId, {
+    let copy = await persistence.contentHandler.copy(contentId, {
       versionNo: versionNo ?? null,
       remoteId: newRemoteId(),
-      date,
-      pendingLocations: [location],
+      date: tx.clock.now(),
+      pendingLocations: [
+        {
+          parentLocationId: parent.id,
+          priority: destination.priority ?? 0,
+          hidden: destination.hidden ?? false,
+          remoteId: destination.remoteId ?? newRemoteId(),
+          sortField: destination.sortField ?? contentType.defaultSortField,
+          sortOrder: destination.sortOrder ?? contentType.defaultSortOrder,
+        },
+      ],
     });
-    const states = await tx.objectStateHandler.loadContentStateIds(contentId);
-    if (states.length > 0) await tx.objectStateHandler.setContentStates(copy.id, states);
-    if (copy.status !== 'PUBLISHED') return copy.id;
-    copy = await createPendingLocations(tx, copy);
-    const stored = await tx.contentHandler.load(copy.id, copy.currentVersionNo);
-    if (stored) {
-      const values = valuesFromStorage(context.fieldTypes, stored.fields);
-      await tx.searchHandler.indexContent(indexDocument(context, contentType, copy.id, copy.currentVersionNo, values));
+    const states = await persistence.objectStateHandler.loadContentStateIds(contentId);
+    if (states.length > 0) await persistence.objectStateHandler.setContentStates(copy.id, states);
+    if (copy.status === 'PUBLISHED') {
+      copy = await createPendingLocations(persistence, copy);
+      const published = await loadStoredContent(tx, copy.id, copy.currentVersionNo);
+      const values = valuesFromStorage(tx.fieldTypes, published.fields);
+      await persistence.searchHandler.indexContent(indexDocument(tx, contentType, copy.id, copy.currentVersionNo, values));
+      return toContent(tx, published);
     }
-    return copy.id;
+    return toContent(tx, await loadStoredContent(tx, copy.id, copy.currentVersionNo));
   });
-  const copyInfo = await requireContentInfo(context, copyId);
-  return toContent(context, await loadStoredContent(context, copyId, copyInfo.currentVersionNo));
 }

@@ -8,7 +8,12 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../../errors/repository-error.js';
+import { installCleanRepository } from '../../clean-install/install.js';
+import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
+import type { PasswordHasher } from '../../spi/ports.js';
+import { createInMemoryBinaryStorage, createInMemoryPersistence, createPlainTextPasswordHasher } from '../../testing/in-memory/index.js';
 import { createTestRepository, type TestRepository } from '../../testing/test-repository.js';
+import { createRepository } from '../create-repository.js';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -311,5 +316,119 @@ describe('ContentService server-owned field data', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ContentFieldValidationError);
     expect(await persistence.userHandler.loadAccountByLogin('mallory')).toBeNull();
+  });
+});
+
+describe('ContentService slow field work (uploads, password hashes)', () => {
+  /** A File item (type 12) with a first file. */
+  const manual = (text: string) => ({
+    contentTypeId: 12,
+    mainLanguageCode: 'eng-GB',
+    fields: [
+      { fieldDefIdentifier: 'name', value: 'Manual' },
+      { fieldDefIdentifier: 'file', value: { fileName: 'first.pdf', data: Buffer.from(text).toString('base64') } },
+    ],
+  });
+
+  /** A streamed upload whose bytes arrive once `release` is called; `started` resolves when storage begins reading it. */
+  function gatedUpload(bytes: Uint8Array): { source: AsyncIterable<Uint8Array>; started: Promise<void>; release: () => void; reads: () => number } {
+    let release: () => void = () => undefined;
+    let begin: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    let reads = 0;
+    const source = {
+      async *[Symbol.asyncIterator]() {
+        reads++;
+        begin();
+        await gate;
+        yield bytes;
+      },
+    };
+    return { source, started, release, reads: () => reads };
+  }
+
+  it('stores a streamed upload once, before the write transaction: other writes go on while it uploads', async () => {
+    const { admin, storage } = await createTestRepository();
+    const bytes = new TextEncoder().encode('%PDF-1.4 streamed');
+    const draft = await admin.contentService.createContent(manual('%PDF-1.4 first'), [{ parentLocationId: 2 }]);
+    const upload = gatedUpload(bytes);
+    const update = admin.contentService.updateContent(draft.contentInfo.id, 1, {
+      fields: [{ fieldDefIdentifier: 'file', value: { id: null, fileName: 'manual.pdf', pending: { source: upload.source, fileName: 'manual.pdf' } } }],
+    });
+    await upload.started;
+    // The upload holds no lock: another write of the same item and a new item both complete meanwhile.
+    await admin.contentService.updateContent(draft.contentInfo.id, 1, { fields: [{ fieldDefIdentifier: 'name', value: 'Manual v2' }] });
+    await admin.contentService.createContent(folder('Meanwhile'), [{ parentLocationId: 2 }]);
+    upload.release();
+    const updated = await update;
+    const file = admin.fieldTypes.get('ezbinaryfile').toHash(updated.fields.find((field) => field.fieldDefIdentifier === 'file')?.value);
+    expect(file).toMatchObject({ fileName: 'manual.pdf', fileSize: bytes.length });
+    expect(updated.fields.find((field) => field.fieldDefIdentifier === 'name')?.value).toBe('Manual v2');
+    expect(upload.reads()).toBe(1);
+    expect(storage.files.size).toBe(2);
+  });
+
+  it('deletes the file it stored when the write fails after the upload (the version was published meanwhile)', async () => {
+    const { admin, storage } = await createTestRepository();
+    const draft = await admin.contentService.createContent(manual('%PDF-1.4 first'), [{ parentLocationId: 2 }]);
+    const upload = gatedUpload(new TextEncoder().encode('%PDF-1.4 late'));
+    const update = admin.contentService.updateContent(draft.contentInfo.id, 1, {
+      fields: [{ fieldDefIdentifier: 'file', value: { id: null, fileName: 'late.pdf', pending: { source: upload.source, fileName: 'late.pdf' } } }],
+    });
+    await upload.started;
+    await admin.contentService.publishVersion(draft.contentInfo.id, 1);
+    upload.release();
+    await expect(update).rejects.toMatchObject({ reason: 'version.notDraft' });
+    expect(storage.files.size).toBe(1);
+  });
+
+  it('hashes a new password once, before the transaction, and keeps account members a concurrent update changed', async () => {
+    let hashes = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const plain = createPlainTextPasswordHasher();
+    let gated = false;
+    const passwordHasher: PasswordHasher = {
+      hash: async (password) => {
+        if (!gated) return plain.hash(password);
+        hashes++;
+        await gate;
+        return plain.hash(password);
+      },
+      verify: (password, hash) => plain.verify(password, hash),
+    };
+    const fieldTypes = createDefaultFieldTypeRegistry();
+    const { persistence, seedImporter } = createInMemoryPersistence({ fieldTypes });
+    await installCleanRepository({ persistence, seedImporter, fieldTypes, passwordHasher });
+    const admin = createRepository({ persistence, storage: createInMemoryBinaryStorage(), passwordHasher, fieldTypes }).forUser({ userId: 14 });
+    const user = await admin.userService.createUser(
+      {
+        mainLanguageCode: 'eng-GB',
+        login: 'slowhash',
+        email: 'slow@example.com',
+        password: 'Secret-Passw0rd',
+        fields: [
+          { fieldDefIdentifier: 'first_name', value: 'Slow' },
+          { fieldDefIdentifier: 'last_name', value: 'Hash' },
+        ],
+      },
+      [13],
+    );
+    gated = true;
+    const passwordChange = admin.userService.updateUser(user.contentInfo.id, { password: 'Other-Passw0rd' });
+    // While the password is being hashed, another update of the same user completes.
+    await admin.userService.updateUser(user.contentInfo.id, { email: 'fast@example.com' });
+    release();
+    await passwordChange;
+    expect(hashes).toBe(1);
+    expect(await admin.userService.loadUser(user.contentInfo.id)).toMatchObject({ email: 'fast@example.com' });
+    await expect(admin.userService.authenticate('slowhash', 'Other-Passw0rd')).resolves.toMatchObject({ login: 'slowhash' });
   });
 });

@@ -1,5 +1,6 @@
 import type { ContentCreateStruct, LocationCreateStruct } from '../../api/structs/content-structs.js';
-import type { Content, PendingLocation } from '../../api/values/content.js';
+import type { Content } from '../../api/values/content.js';
+import type { ContentType } from '../../api/values/content-type.js';
 import type { Location } from '../../api/values/location.js';
 import {
   ContentValidationError,
@@ -8,18 +9,31 @@ import {
 } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
-import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
+import { inTransaction } from '../in-transaction.js';
 import { newRemoteId } from '../ids.js';
 import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { toContent } from './content-reads.js';
 import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
-import { acceptFieldInputs, computeNames, fieldRelations, toNewFields, validateFieldValues } from './content-field-values.js';
-import { prepareValues, withStoredFiles } from './prepare-values.js';
+import {
+  acceptFieldInputs,
+  computeNames,
+  fieldRelations,
+  toNewFields,
+  validateFieldValues,
+  type VersionValues,
+} from './content-field-values.js';
+import { contentTypeForWrite, currentContentType } from './content-type-for-write.js';
+import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare-values.js';
+import { publishVersion } from './publish-version.js';
 
 /**
  * Creates a content item with a DRAFT version 1 (Ibexa `ContentService::createContent`). The locations are stored as
  * pending and created at the first publication; their sortField/sortOrder come from the content type (as Ibexa's
  * `POST /content/objects` does). Without a section, the item takes the section of the first parent's content (Ibexa).
+ *
+ * The values are computed and checked before the transaction (files stored, passwords hashed there, never under a
+ * lock), then again inside it against the content type as committed, held shared until the item is written
+ * (`contentTypeForWrite`): an item never has a field of a definition removed meanwhile, nor lacks one added.
  *
  * @throws NotFoundError unknown content type, parent location, section or owner.
  * @throws InvalidArgumentError duplicate remoteId; a parent that is not a container.
@@ -27,13 +41,39 @@ import { prepareValues, withStoredFiles } from './prepare-values.js';
  * @throws ContentFieldValidationError invalid field values.
  * @throws UnauthorizedError without `content/create` at the parents.
  */
-export async function createContent(
+export function createContent(
   context: ServiceContext,
   struct: ContentCreateStruct,
   locationStructs: readonly LocationCreateStruct[],
 ): Promise<Content> {
+  return withFieldPreparation(context, (preparation) => createItem(context, struct, locationStructs, preparation, (_tx, draft) => Promise.resolve(draft)));
+}
+
+/**
+ * {@link createContent} and `publishVersion` of the new draft in the same transaction (Ibexa `createUser`,
+ * `createUserGroup`): the item exists published or not at all.
+ * @throws as {@link createContent} and `publishVersion` (`content/publish`, required fields).
+ */
+export function createAndPublishContent(
+  context: ServiceContext,
+  struct: ContentCreateStruct,
+  locationStructs: readonly LocationCreateStruct[],
+): Promise<Content> {
+  return withFieldPreparation(context, (preparation) =>
+    createItem(context, struct, locationStructs, preparation, (tx, draft) => publishVersion(tx, draft.contentInfo.id, draft.versionInfo.versionNo)),
+  );
+}
+
+/** Creates the item, then runs `then` on the new draft in the same transaction. */
+async function createItem(
+  context: ServiceContext,
+  struct: ContentCreateStruct,
+  locationStructs: readonly LocationCreateStruct[],
+  preparation: FieldPreparation,
+  then: (tx: ServiceContext, draft: Content) => Promise<Content>,
+): Promise<Content> {
   const { persistence } = context;
-  const contentType = await loadContentTypeValue(context, struct.contentTypeId);
+  const contentType = await currentContentType(context, struct.contentTypeId);
   const languages = await knownLanguageCodes(context);
   if (!languages.has(struct.mainLanguageCode)) {
     throw new ContentValidationError(`Language '${struct.mainLanguageCode}' does not exist in the repository`);
@@ -56,14 +96,7 @@ export async function createContent(
     throw NotFoundError.user(struct.ownerId);
   }
 
-  const { values } = acceptFieldInputs(context.fieldTypes, contentType, struct.fields, {
-    mainLanguageCode: struct.mainLanguageCode,
-    defaultLanguageCode: struct.mainLanguageCode,
-    knownLanguages: languages,
-    existing: new Map([[struct.mainLanguageCode, new Map()]]),
-  });
-  const languageCodes = [struct.mainLanguageCode, ...[...values.keys()].filter((code) => code !== struct.mainLanguageCode)];
-
+  const { values, languageCodes } = acceptItemInputs(context, contentType, struct, languages, preparation);
   await context.guard.assert(
     'content',
     'create',
@@ -82,47 +115,79 @@ export async function createContent(
   if (struct.remoteId !== undefined && (await persistence.contentHandler.loadContentInfoByRemoteId(remoteId))) {
     throw new InvalidArgumentError('$contentCreateStruct', `Another Content item with remoteId '${remoteId}' exists`);
   }
-  validateFieldValues(context.fieldTypes, contentType, values, languageCodes);
-  const account = userAccountValue(contentType, values, struct.mainLanguageCode);
-  if (account) await assertLoginAvailable(persistence, account.login, null);
-
-  const prepared = await prepareValues(context, contentType, values, languageCodes);
-  const names = computeNames(context.fieldTypes, contentType, prepared.values);
+  await checkedValues(context, contentType, struct, { values, languageCodes }, preparation);
   const now = context.clock.now();
-  const pendingLocations: PendingLocation[] = locationStructs.map((locationStruct) => ({
-    parentLocationId: locationStruct.parentLocationId,
-    priority: locationStruct.priority ?? 0,
-    hidden: locationStruct.hidden ?? false,
-    remoteId: locationStruct.remoteId ?? newRemoteId(),
-    sortField: contentType.defaultSortField,
-    sortOrder: contentType.defaultSortOrder,
-  }));
+  const locationRemoteIds = locationStructs.map((locationStruct) => locationStruct.remoteId ?? newRemoteId());
 
-  const stored = await withStoredFiles(context, prepared.storedKeys, () =>
-    persistence.transaction(async (tx) => {
-      const created = await tx.contentHandler.create({
-        contentTypeId: contentType.id,
-        sectionId,
-        ownerId,
-        alwaysAvailable: struct.alwaysAvailable ?? contentType.defaultAlwaysAvailable,
-        remoteId,
-        mainLanguageCode: struct.mainLanguageCode,
-        name: names[struct.mainLanguageCode] ?? '',
-        modificationDate: struct.modificationDate ?? now,
-        creatorId: context.userId,
-        initialLanguageCode: struct.mainLanguageCode,
-        languageCodes,
-        names,
-        fields: toNewFields(context.fieldTypes, contentType, prepared.values),
-        relations: fieldRelations(context.fieldTypes, contentType, prepared.values),
-        pendingLocations,
-      });
-      const states = await context.referenceCache.defaultStates.get('all', () => defaultStateIds(tx));
-      if (states.length > 0) await tx.objectStateHandler.setContentStates(created.contentInfo.id, states);
-      return created;
-    }),
-  );
-  return toContent(context, stored);
+  return inTransaction(context, async (tx) => {
+    const type = await contentTypeForWrite(tx, struct.contentTypeId);
+    const prepared = await checkedValues(tx, type, struct, acceptItemInputs(tx, type, struct, languages, preparation), preparation);
+    const names = computeNames(context.fieldTypes, type, prepared);
+    const created = await tx.persistence.contentHandler.create({
+      contentTypeId: type.id,
+      sectionId,
+      ownerId,
+      alwaysAvailable: struct.alwaysAvailable ?? type.defaultAlwaysAvailable,
+      remoteId,
+      mainLanguageCode: struct.mainLanguageCode,
+      name: names[struct.mainLanguageCode] ?? '',
+      modificationDate: struct.modificationDate ?? now,
+      creatorId: context.userId,
+      initialLanguageCode: struct.mainLanguageCode,
+      languageCodes,
+      names,
+      fields: toNewFields(context.fieldTypes, type, prepared),
+      relations: fieldRelations(context.fieldTypes, type, prepared),
+      pendingLocations: locationStructs.map((locationStruct, index) => ({
+        parentLocationId: locationStruct.parentLocationId,
+        priority: locationStruct.priority ?? 0,
+        hidden: locationStruct.hidden ?? false,
+        remoteId: locationRemoteIds[index] ?? newRemoteId(),
+        sortField: type.defaultSortField,
+        sortOrder: type.defaultSortOrder,
+      })),
+    });
+    const states = await context.referenceCache.defaultStates.get('all', () => defaultStateIds(tx.persistence));
+    if (states.length > 0) await tx.persistence.objectStateHandler.setContentStates(created.contentInfo.id, states);
+    return then(tx, toContent(tx, created));
+  });
+}
+
+/** The values of a new item's inputs (missing fields filled in) and its languages, the main one first. */
+function acceptItemInputs(
+  context: ServiceContext,
+  contentType: ContentType,
+  struct: ContentCreateStruct,
+  languages: ReadonlySet<string>,
+  preparation: FieldPreparation,
+): { values: VersionValues; languageCodes: string[] } {
+  const { values } = acceptFieldInputs(context.fieldTypes, contentType, struct.fields, {
+    mainLanguageCode: struct.mainLanguageCode,
+    defaultLanguageCode: struct.mainLanguageCode,
+    knownLanguages: languages,
+    existing: new Map([[struct.mainLanguageCode, new Map()]]),
+    decode: (type, input) => preparation.decode(type, input),
+  });
+  const languageCodes = [struct.mainLanguageCode, ...[...values.keys()].filter((code) => code !== struct.mainLanguageCode)];
+  return { values, languageCodes };
+}
+
+/**
+ * Validates a new item's values, checks the login of a user item, and prepares them (files stored, password
+ * hashed: once per write, through `preparation`).
+ * @throws ContentFieldValidationError; InvalidArgumentError for a login in use.
+ */
+async function checkedValues(
+  context: ServiceContext,
+  contentType: ContentType,
+  struct: ContentCreateStruct,
+  accepted: { readonly values: VersionValues; readonly languageCodes: readonly string[] },
+  preparation: FieldPreparation,
+): Promise<VersionValues> {
+  validateFieldValues(context.fieldTypes, contentType, accepted.values, accepted.languageCodes);
+  const account = userAccountValue(contentType, accepted.values, struct.mainLanguageCode);
+  if (account) await assertLoginAvailable(context.persistence, account.login, null);
+  return prepareValues(preparation, context, contentType, accepted.values, accepted.languageCodes);
 }
 
 /** The default state (lowest priority) of every object state group, which new content starts in (Ibexa). */
@@ -141,7 +206,7 @@ async function defaultStateIds(tx: PersistenceHandler): Promise<readonly number[
  */
 export async function assertContainer(context: ServiceContext, parent: Location): Promise<void> {
   if (parent.id === 1) return;
-  const parentType = await loadContentTypeValue(context, parent.contentInfo.contentTypeId).catch(() => null);
+  const parentType = await currentContentType(context, parent.contentInfo.contentTypeId).catch(() => null);
   if (parentType && !parentType.isContainer) {
     throw new InvalidArgumentError(
       '$locationCreateStruct',

@@ -1,12 +1,14 @@
 import type { ContentUpdateStruct } from '../../api/structs/content-structs.js';
-import type { Content } from '../../api/values/content.js';
+import type { Content, ContentInfo } from '../../api/values/content.js';
+import type { ContentType } from '../../api/values/content-type.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import { ContentValidationError } from '../../errors/repository-error.js';
+import type { DraftUpdateRecord, StoredContent } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../service-context.js';
-import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
 import { knownLanguageCodes } from '../languages/create-language-service.js';
 import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
-import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
+import { contentTypeForWrite, currentContentType } from './content-type-for-write.js';
+import { assertLoginAvailable, underContentLock, userAccountValue } from './content-writes-support.js';
 import {
   acceptFieldInputs,
   computeNames,
@@ -16,29 +18,117 @@ import {
   validateFieldValues,
   valuesFromStorage,
 } from './content-field-values.js';
-import { prepareValues, withStoredFiles } from './prepare-values.js';
+import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare-values.js';
 
 /**
  * Updates the fields of a draft (Ibexa `updateContent`): given fields replace the stored ones, others stay; a
  * field in a new language adds that translation. Names are recomputed.
+ *
+ * Concurrent updates of one draft lose nothing: the update is computed once before its transaction, on what is
+ * committed then (every check, and the slow work: files stored, passwords hashed), and again inside it, under
+ * the item's lock, on the version as the last committed update left it — the inputs laid over exactly their
+ * (field, language) slots — and the content type as committed (see `draftChanges`). Updates of different fields
+ * therefore all survive; of the same field, the last to take the lock wins.
+ *
+ * `preparation`: the caller's, when the update is one step of a larger write that prepared its inputs before
+ * its own transaction (a user update); the caller then deletes stored files when it fails.
  *
  * @throws NotFoundError unknown item or version.
  * @throws BadStateError (`version.notDraft`) when the version is not a draft.
  * @throws ContentValidationError / ContentFieldValidationError for bad fields.
  * @throws UnauthorizedError without `content/edit` for the touched translations.
  */
-export async function updateContent(
+export function updateContent(
   context: ServiceContext,
   contentId: number,
   versionNo: number,
   struct: ContentUpdateStruct,
+  preparation?: FieldPreparation,
+): Promise<Content> {
+  const update = (prepared: FieldPreparation): Promise<Content> => updateDraft(context, contentId, versionNo, struct, prepared);
+  return preparation ? update(preparation) : withFieldPreparation(context, update);
+}
+
+async function updateDraft(
+  context: ServiceContext,
+  contentId: number,
+  versionNo: number,
+  struct: ContentUpdateStruct,
+  preparation: FieldPreparation,
 ): Promise<Content> {
   const contentInfo = await requireContentInfo(context, contentId);
-  const stored = await loadStoredContent(context, contentId, versionNo);
-  assertVersionTransition('update', stored.versionInfo.status, 1);
-
-  const contentType = await loadContentTypeValue(context, contentInfo.contentTypeId);
   const languages = await knownLanguageCodes(context);
+  await draftChanges(context, {
+    contentInfo,
+    stored: await loadStoredContent(context, contentId, versionNo),
+    contentType: await currentContentType(context, contentInfo.contentTypeId),
+    struct,
+    languages,
+    preparation,
+  });
+  return underContentLock(context, contentInfo, async (tx) => {
+    const fresh = await requireContentInfo(tx, contentId);
+    const changes = await draftChanges(tx, {
+      contentInfo: fresh,
+      stored: await loadStoredContent(tx, contentId, versionNo),
+      contentType: await contentTypeForWrite(tx, fresh.contentTypeId),
+      struct,
+      languages,
+      preparation,
+    });
+    await tx.persistence.contentHandler.updateDraft(contentId, versionNo, changes);
+    return toContent(tx, await loadStoredContent(tx, contentId, versionNo));
+  });
+}
+
+/**
+ * Makes every check of an update of a draft not created yet — the draft a larger write will create from
+ * `baseVersionNo` and update in its transaction — and does its slow work (files stored, passwords hashed) into
+ * `preparation`, before that transaction, so that `updateContent` inside it only replays the work.
+ * @throws as {@link updateContent}.
+ */
+export async function prepareContentUpdate(
+  context: ServiceContext,
+  contentId: number,
+  baseVersionNo: number,
+  struct: ContentUpdateStruct,
+  preparation: FieldPreparation,
+): Promise<void> {
+  const contentInfo = await requireContentInfo(context, contentId);
+  const base = await loadStoredContent(context, contentId, baseVersionNo);
+  await draftChanges(context, {
+    contentInfo,
+    // The draft to come: a copy of the base version.
+    stored: { ...base, versionInfo: { ...base.versionInfo, status: 'DRAFT' } },
+    contentType: await currentContentType(context, contentInfo.contentTypeId),
+    struct,
+    languages: await knownLanguageCodes(context),
+    preparation,
+  });
+}
+
+/** What a draft update is computed from. */
+interface DraftUpdateInput {
+  readonly contentInfo: ContentInfo;
+  /** The draft as stored. */
+  readonly stored: StoredContent;
+  readonly contentType: ContentType;
+  readonly struct: ContentUpdateStruct;
+  /** Codes of the configured languages, read once before the transaction (languages are configured at installation: no API changes them). */
+  readonly languages: ReadonlySet<string>;
+  readonly preparation: FieldPreparation;
+}
+
+/**
+ * The changes an update struct makes to a draft: the struct's inputs laid over the stored values of exactly their
+ * (field, language) slots, missing fields of new languages filled in, every check made (version status,
+ * languages, values, `content/edit` on the touched translations, login uniqueness), values prepared through
+ * `preparation` (done once, replayed after), names recomputed.
+ * @throws as {@link updateContent}.
+ */
+async function draftChanges(context: ServiceContext, input: DraftUpdateInput): Promise<DraftUpdateRecord> {
+  const { contentInfo, stored, contentType, struct, languages, preparation } = input;
+  assertVersionTransition('update', stored.versionInfo.status, 1);
   const initialLanguageCode = struct.initialLanguageCode ?? stored.versionInfo.initialLanguageCode;
   if (!languages.has(initialLanguageCode)) {
     throw new ContentValidationError(`Language '${initialLanguageCode}' does not exist in the repository`);
@@ -50,32 +140,28 @@ export async function updateContent(
     defaultLanguageCode: initialLanguageCode,
     knownLanguages: languages,
     existing,
+    decode: (type, fieldInput) => preparation.decode(type, fieldInput),
   });
 
   await context.guard.assert(
     'content',
     'edit',
     { kind: 'content', contentInfo, languageCodes: [...touchedLanguages], versionStatus: 'DRAFT' },
-    { contentId },
+    { contentId: contentInfo.id },
   );
   const languageCodes = [...values.keys()];
   validateFieldValues(context.fieldTypes, contentType, values, languageCodes);
   const account = userAccountValue(contentType, values, contentInfo.mainLanguageCode);
-  if (account) await assertLoginAvailable(context.persistence, account.login, contentId);
+  if (account) await assertLoginAvailable(context.persistence, account.login, contentInfo.id);
 
-  const prepared = await prepareValues(context, contentType, values, touchedLanguages);
+  const prepared = await prepareValues(preparation, context, contentType, values, touchedLanguages);
   const existingIds = new Map(stored.fields.map((field) => [fieldKey(field.fieldDefinitionId, field.languageCode), field.id]));
-  await withStoredFiles(context, prepared.storedKeys, () =>
-    context.persistence.transaction((tx) =>
-      tx.contentHandler.updateDraft(contentId, versionNo, {
-        initialLanguageCode,
-        languageCodes,
-        names: computeNames(context.fieldTypes, contentType, prepared.values),
-        modificationDate: context.clock.now(),
-        fields: toNewFields(context.fieldTypes, contentType, prepared.values, existingIds),
-        fieldRelations: fieldRelations(context.fieldTypes, contentType, prepared.values),
-      }),
-    ),
-  );
-  return toContent(context, await loadStoredContent(context, contentId, versionNo));
+  return {
+    initialLanguageCode,
+    languageCodes,
+    names: computeNames(context.fieldTypes, contentType, prepared),
+    modificationDate: context.clock.now(),
+    fields: toNewFields(context.fieldTypes, contentType, prepared, existingIds),
+    fieldRelations: fieldRelations(context.fieldTypes, contentType, prepared),
+  };
 }

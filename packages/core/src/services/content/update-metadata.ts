@@ -3,21 +3,36 @@ import type { ContentInfo } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ContentMetadataPatch } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../service-context.js';
+import { underLock } from '../in-transaction.js';
 import { requireContentInfo, requireVersionInfo } from './content-reads.js';
+import { contentTarget } from './content-writes-support.js';
 
 /**
- * Updates metadata (Ibexa `updateContentMetadata`, plus the section assignment REST's ContentUpdate performs).
+ * Updates metadata (Ibexa `updateContentMetadata`, plus the section assignment REST's ContentUpdate performs),
+ * under the item's lock: every check reads the item as the last committed write left it, and members the struct
+ * omits keep their committed values.
  *
  * @throws NotFoundError unknown item, section or owner.
  * @throws InvalidArgumentError remoteId used by another item; main language not among the current version's
  *   translations; main location not a location of the item.
  * @throws UnauthorizedError without `content/edit` (and `section/assign` when the section changes).
  */
-export async function updateContentMetadata(
+export function updateContentMetadata(
   context: ServiceContext,
   contentId: number,
   struct: ContentMetadataUpdateStruct,
 ): Promise<ContentInfo> {
+  return underLock(context, [contentTarget(contentId)], async (tx) => {
+    const patch = await metadataPatch(tx, contentId, struct);
+    return tx.persistence.contentHandler.updateMetadata(contentId, patch);
+  });
+}
+
+/**
+ * The checked patch of a metadata update struct against the item as stored.
+ * @throws as {@link updateContentMetadata}.
+ */
+async function metadataPatch(context: ServiceContext, contentId: number, struct: ContentMetadataUpdateStruct): Promise<ContentMetadataPatch> {
   const { persistence } = context;
   const contentInfo = await requireContentInfo(context, contentId);
   await context.guard.assert(
@@ -71,6 +86,5 @@ export async function updateContentMetadata(
   if (struct.alwaysAvailable !== undefined) patch.alwaysAvailable = struct.alwaysAvailable;
   if (struct.publishedDate !== undefined) patch.publishedDate = struct.publishedDate;
   patch.modificationDate = struct.modificationDate ?? context.clock.now();
-
-  return persistence.transaction((tx) => tx.contentHandler.updateMetadata(contentId, patch));
+  return patch;
 }

@@ -37,6 +37,27 @@ describe('PermissionCache', () => {
   });
 });
 
+describe('PermissionCache sharing', () => {
+  it('never hands out a load in progress, and does not keep a load that an invalidation overtook', async () => {
+    const cache = new PermissionCache(60_000);
+    let finish: () => void = () => undefined;
+    const pending = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const slow = cache.get(1, async () => {
+      await pending;
+      return { userId: 1, groupIds: [1], grants: [] };
+    });
+    // A second caller does not wait for the first load: it loads for itself.
+    expect(await cache.get(1, async () => ({ userId: 1, groupIds: [2], grants: [] }))).toMatchObject({ groupIds: [2] });
+    cache.invalidate(1);
+    finish();
+    expect(await slow).toMatchObject({ groupIds: [1] });
+    // The first load finished after the invalidation: it was not kept.
+    expect(await cache.get(1, async () => ({ userId: 1, groupIds: [3], grants: [] }))).toMatchObject({ groupIds: [3] });
+  });
+});
+
 describe('permission changes take effect at once although role sets are cached', () => {
   const canEdit = (repository: Repository) => repository.permissionResolver.hasAccess('content', 'edit');
 

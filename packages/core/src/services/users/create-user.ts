@@ -5,10 +5,8 @@ import type { User } from '../../api/values/user.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import { userAccountDefinition } from '../../field-types/ezuser/user-content.js';
 import type { ServiceContext } from '../service-context.js';
-import { createContent } from '../content/create-content.js';
-import { publishVersion } from '../content/publish-version.js';
-import { loadContentTypeValue } from '../content-types/create-content-type-service.js';
-import { inTransaction } from '../in-transaction.js';
+import { createAndPublishContent } from '../content/create-content.js';
+import { currentContentType } from '../content/content-type-for-write.js';
 import { requireGroup, requireUser, USER_TYPE_IDENTIFIER } from './user-support.js';
 
 /** The identifier of the account (`ezuser`) field of a user content type. @throws InvalidArgumentError */
@@ -52,7 +50,7 @@ export async function createUser(context: ServiceContext, struct: UserCreateStru
   const contentType =
     struct.contentTypeId === undefined
       ? await loadTypeByIdentifier(context, USER_TYPE_IDENTIFIER)
-      : await loadContentTypeValue(context, struct.contentTypeId);
+      : await currentContentType(context, struct.contentTypeId);
   const accountField = accountFieldOf(contentType);
   if (struct.fields.some((field) => field.fieldDefIdentifier === accountField)) {
     throw new InvalidArgumentError('$userCreateStruct', `The account field '${accountField}' is set by login, email and password`);
@@ -67,29 +65,25 @@ export async function createUser(context: ServiceContext, struct: UserCreateStru
     fieldDefIdentifier: accountField,
     value: { login: struct.login, email: struct.email, password: struct.password, enabled: struct.enabled ?? true, maxLogin: struct.maxLogin ?? 0 },
   };
-  const contentId = await inTransaction(context, async (tx) => {
-    const draft = await createContent(
-      tx,
-      {
-        contentTypeId: contentType.id,
-        mainLanguageCode: struct.mainLanguageCode,
-        fields: [...struct.fields, account],
-        ...(struct.sectionId === undefined ? {} : { sectionId: struct.sectionId }),
-        ...(struct.remoteId === undefined ? {} : { remoteId: struct.remoteId }),
-        ...(struct.ownerId === undefined ? {} : { ownerId: struct.ownerId }),
-        ...(struct.alwaysAvailable === undefined ? {} : { alwaysAvailable: struct.alwaysAvailable }),
-      },
-      parents.map(({ mainLocation }) => ({ parentLocationId: mainLocation.id })),
-    );
-    await publishVersion(tx, draft.contentInfo.id, draft.versionInfo.versionNo);
-    return draft.contentInfo.id;
-  });
-  return requireUser(context, contentId, false);
+  const created = await createAndPublishContent(
+    context,
+    {
+      contentTypeId: contentType.id,
+      mainLanguageCode: struct.mainLanguageCode,
+      fields: [...struct.fields, account],
+      ...(struct.sectionId === undefined ? {} : { sectionId: struct.sectionId }),
+      ...(struct.remoteId === undefined ? {} : { remoteId: struct.remoteId }),
+      ...(struct.ownerId === undefined ? {} : { ownerId: struct.ownerId }),
+      ...(struct.alwaysAvailable === undefined ? {} : { alwaysAvailable: struct.alwaysAvailable }),
+    },
+    parents.map(({ mainLocation }) => ({ parentLocationId: mainLocation.id })),
+  );
+  return requireUser(context, created.contentInfo.id, false);
 }
 
 /** @throws NotFoundError */
 async function loadTypeByIdentifier(context: ServiceContext, identifier: string): Promise<ContentType> {
   const stored = await context.persistence.contentTypeHandler.loadByIdentifier(identifier);
   if (!stored) throw NotFoundError.contentType(identifier);
-  return loadContentTypeValue(context, stored.id);
+  return currentContentType(context, stored.id);
 }

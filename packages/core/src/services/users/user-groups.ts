@@ -2,10 +2,8 @@ import type { UserGroupCreateStruct, UserGroupUpdateStruct } from '../../api/str
 import type { UserGroup } from '../../api/values/user.js';
 import { BadStateError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
-import { createContent } from '../content/create-content.js';
+import { createAndPublishContent } from '../content/create-content.js';
 import { deleteContent } from '../content/delete-content.js';
-import { publishVersion } from '../content/publish-version.js';
-import { inTransaction } from '../in-transaction.js';
 import { moveSubtree } from '../locations/tree-operations.js';
 import { DEFAULT_LIST_LIMIT, findReadableLocations } from './user-group-children.js';
 import {
@@ -62,31 +60,29 @@ export async function createUserGroup(context: ServiceContext, struct: UserGroup
     if (!type) throw NotFoundError.contentType(USER_GROUP_TYPE_IDENTIFIER);
     contentTypeId = type.id;
   }
-  const groupTypeId = contentTypeId;
-  const contentId = await inTransaction(context, async (tx) => {
-    const draft = await createContent(
-      tx,
-      {
-        contentTypeId: groupTypeId,
-        mainLanguageCode: struct.mainLanguageCode,
-        fields: struct.fields,
-        ...(struct.sectionId === undefined ? {} : { sectionId: struct.sectionId }),
-        ...(struct.remoteId === undefined ? {} : { remoteId: struct.remoteId }),
-        ...(struct.ownerId === undefined ? {} : { ownerId: struct.ownerId }),
-        ...(struct.alwaysAvailable === undefined ? {} : { alwaysAvailable: struct.alwaysAvailable }),
-      },
-      [{ parentLocationId: parent.mainLocation.id }],
-    );
-    await publishVersion(tx, draft.contentInfo.id, draft.versionInfo.versionNo);
-    return draft.contentInfo.id;
-  });
-  return (await requireGroup(context, contentId, false)).group;
+  const created = await createAndPublishContent(
+    context,
+    {
+      contentTypeId,
+      mainLanguageCode: struct.mainLanguageCode,
+      fields: struct.fields,
+      ...(struct.sectionId === undefined ? {} : { sectionId: struct.sectionId }),
+      ...(struct.remoteId === undefined ? {} : { remoteId: struct.remoteId }),
+      ...(struct.ownerId === undefined ? {} : { ownerId: struct.ownerId }),
+      ...(struct.alwaysAvailable === undefined ? {} : { alwaysAvailable: struct.alwaysAvailable }),
+    },
+    [{ parentLocationId: parent.mainLocation.id }],
+  );
+  return (await requireGroup(context, created.contentInfo.id, false)).group;
 }
 
-/** Updates a group's fields (new published version) and metadata (Ibexa `updateUserGroup`). One transaction. */
+/**
+ * Updates a group's fields (new published version) and metadata (Ibexa `updateUserGroup`). One transaction, under
+ * the group's lock (`updateThroughNewVersion`).
+ */
 export async function updateUserGroup(context: ServiceContext, groupId: number, struct: UserGroupUpdateStruct): Promise<UserGroup> {
   await requireGroup(context, groupId);
-  await inTransaction(context, (tx) => updateThroughNewVersion(tx, groupId, struct));
+  await updateThroughNewVersion(context, groupId, struct);
   return (await requireGroup(context, groupId, false)).group;
 }
 

@@ -1,42 +1,50 @@
 import type { User, UserGroup } from '../../api/values/user.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
+import { contentTarget } from '../content/content-writes-support.js';
+import { underLock } from '../in-transaction.js';
 import { createLocationService } from '../locations/create-location-service.js';
 import { DEFAULT_LIST_LIMIT, findReadableLocations } from './user-group-children.js';
 import { groupAt, permissionsChanged, requireGroup, requireUser, toUser, userContentTypeIds, userGroupContentTypeIds } from './user-support.js';
 
 /**
  * Puts a user into a group (Ibexa `assignUserToUserGroup`): a new location of the user below the group's main
- * location (`content/manage_locations` and `content/create` there). Cached role sets are dropped.
+ * location (`content/manage_locations` and `content/create` there). Under the user's lock, so that the user's
+ * groups are read as committed. Cached role sets are dropped.
  * @throws InvalidArgumentError when the user is already in the group (REST 406 on `POST /user/users/{id}/groups`).
  */
 export async function assignUserToUserGroup(context: ServiceContext, userId: number, groupId: number): Promise<void> {
-  await requireUser(context, userId);
-  const { mainLocation } = await requireGroup(context, groupId);
-  const locations = await context.persistence.locationHandler.loadByContent(userId);
-  if (locations.some((location) => location.parentLocationId === mainLocation.id)) {
-    throw new InvalidArgumentError('$userGroup', 'User is already in the given User Group');
-  }
-  await createLocationService(context).createLocation(userId, { parentLocationId: mainLocation.id });
+  await underLock(context, [contentTarget(userId)], async (tx) => {
+    await requireUser(tx, userId);
+    const { mainLocation } = await requireGroup(tx, groupId);
+    const locations = await tx.persistence.locationHandler.loadByContent(userId);
+    if (locations.some((location) => location.parentLocationId === mainLocation.id)) {
+      throw new InvalidArgumentError('$userGroup', 'User is already in the given User Group');
+    }
+    await createLocationService(tx).createLocation(userId, { parentLocationId: mainLocation.id });
+  });
   permissionsChanged(context);
 }
 
 /**
  * Takes a user out of a group (Ibexa `unAssignUserFromUserGroup`): its location below the group's main location
- * is deleted (`content/manage_locations` and `content/remove`). Cached role sets are dropped.
+ * is deleted (`content/manage_locations` and `content/remove`). Under the user's lock, so that two removals never
+ * both leave the user without a group. Cached role sets are dropped.
  * @throws InvalidArgumentError when the user is not in the group; BadStateError `user.lastGroup` when it is the
  *   user's only location (both REST 403 on `DELETE /user/users/{id}/groups/{groupLocationId}`).
  */
 export async function unAssignUserFromUserGroup(context: ServiceContext, userId: number, groupId: number): Promise<void> {
-  await requireUser(context, userId);
-  const { mainLocation } = await requireGroup(context, groupId);
-  const locations = await context.persistence.locationHandler.loadByContent(userId);
-  const inGroup = locations.find((location) => location.parentLocationId === mainLocation.id);
-  if (!inGroup) throw new InvalidArgumentError('$userGroup', 'User is not in the given User Group');
-  if (locations.length === 1) {
-    throw new BadStateError('$user', 'User only has one User Group, cannot unassign from last group', 'user.lastGroup');
-  }
-  await createLocationService(context).deleteLocation(inGroup.id);
+  await underLock(context, [contentTarget(userId)], async (tx) => {
+    await requireUser(tx, userId);
+    const { mainLocation } = await requireGroup(tx, groupId);
+    const locations = await tx.persistence.locationHandler.loadByContent(userId);
+    const inGroup = locations.find((location) => location.parentLocationId === mainLocation.id);
+    if (!inGroup) throw new InvalidArgumentError('$userGroup', 'User is not in the given User Group');
+    if (locations.length === 1) {
+      throw new BadStateError('$user', 'User only has one User Group, cannot unassign from last group', 'user.lastGroup');
+    }
+    await createLocationService(tx).deleteLocation(inGroup.id);
+  });
   permissionsChanged(context);
 }
 

@@ -156,14 +156,18 @@ export function contentTypeContract(runner: TestRunner, create: () => Promise<Pe
       const other = (await contentHandler.create(folderRecord('Other', { contentTypeId: type.id, fields: [field(title, 'O', 'eng-GB')] }))).contentInfo.id;
       const untouched = (await contentHandler.create(folderRecord('Folder'))).contentInfo.id;
 
-      const summaryId = title.id + 1000;
-      await persistence.transaction((tx) =>
-        tx.contentHandler.applyFieldDefinitionChanges(type.id, {
-          added: [{ fieldDefinitionId: summaryId, fieldDefIdentifier: 'summary', fieldTypeIdentifier: 'eztext', data: 'Default' }],
+      // The type gets the added definition in the same transaction (a field's definition always exists).
+      const summaryId = await persistence.transaction(async (tx) => {
+        await tx.contentTypeHandler.createDraftFromDefined(type.id, { modifierId: 14, modificationDate: at('2024-03-03T00:00:00Z') });
+        const summary = await tx.contentTypeHandler.addFieldDefinition(type.id, testFieldDefinition('summary', { fieldTypeIdentifier: 'eztext', position: 3 }));
+        await tx.contentTypeHandler.publishDraft(type.id);
+        await tx.contentHandler.applyFieldDefinitionChanges(type.id, {
+          added: [{ fieldDefinitionId: summary.id, fieldDefIdentifier: 'summary', fieldTypeIdentifier: 'eztext', data: 'Default' }],
           removed: [{ fieldDefinitionId: lead.id, fieldDefIdentifier: 'lead' }],
           renamed: [{ fieldDefinitionId: title.id, from: 'title', to: 'heading' }],
-        }),
-      );
+        });
+        return summary.id;
+      });
 
       const fieldsOf = async (id: number, versionNo: number) =>
         ((await contentHandler.load(id, versionNo))?.fields ?? [])

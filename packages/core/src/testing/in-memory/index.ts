@@ -63,17 +63,25 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
   const key = (target: LockTarget): string => `${target.kind}:${target.id}`;
   const revisions = (targets: readonly LockTarget[]): Promise<readonly number[]> =>
     Promise.resolve(targets.map((target) => holder.state.revisions.get(key(target)) ?? 0));
-  // Transactions are serialised, so a transaction already excludes every other writer: a lock only counts the write.
+  // Transactions are serialised, so a transaction already excludes every other writer: a lock only counts the write
+  // (and a shared lock only reads the revisions).
   const lock = (targets: readonly LockTarget[]): Promise<readonly number[]> => {
     const before = new Map(targets.map((target) => [key(target), holder.state.revisions.get(key(target)) ?? 0]));
     for (const [name, revision] of before) holder.state.revisions.set(name, revision + 1);
     return Promise.resolve(targets.map((target) => before.get(key(target)) ?? 0));
   };
-  const inTransaction: PersistenceHandler = { ...handlers, transaction: (work) => work(inTransaction), lock, revisions };
+  const inTransaction: PersistenceHandler = {
+    ...handlers,
+    transaction: (work) => work(inTransaction),
+    lock,
+    lockShared: revisions,
+    revisions,
+  };
   const persistence: PersistenceHandler = {
     ...handlers,
     revisions,
     lock: () => Promise.reject(new Error('PersistenceHandler.lock: locks are taken inside a transaction')),
+    lockShared: () => Promise.reject(new Error('PersistenceHandler.lockShared: locks are taken inside a transaction')),
     transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const snapshot = cloneState(holder.state);

@@ -1,11 +1,12 @@
 import { expect, it } from '@jest/globals';
 import type { NewField } from '@contentrepo/core';
+import { testFieldDefinition } from '@contentrepo/core/testing';
 import { folder, uniqueId } from '../../test-support/builders.js';
 import { describeOnEachDialect } from '../../test-support/dialect-suite.js';
 
-const field = (fieldDefinitionId: number, languageCode: string, data: NewField['data']): NewField => ({
+const field = (fieldDefinitionId: number, fieldDefIdentifier: string, languageCode: string, data: NewField['data']): NewField => ({
   fieldDefinitionId,
-  fieldDefIdentifier: fieldDefinitionId === 4 ? 'name' : `gone_${fieldDefinitionId}`,
+  fieldDefIdentifier,
   fieldTypeIdentifier: 'ezstring',
   languageCode,
   data,
@@ -17,26 +18,37 @@ const field = (fieldDefinitionId: number, languageCode: string, data: NewField['
  */
 describeOnEachDialect('values returned by writes equal the stored ones', (store) => {
   it('create returns the stored version: fields in definition order, dates truncated to seconds', async () => {
-    const { contentHandler } = store().persistence;
+    const { persistence } = store();
+    const { contentHandler } = persistence;
+    // Two more folder definitions, both at position 0: before `name` (4, position 1), by id among themselves.
+    const [early, later] = await persistence.transaction(async (tx) => {
+      await tx.contentTypeHandler.createDraftFromDefined(1, { modifierId: 14, modificationDate: new Date('2024-03-01T00:00:00Z') });
+      const added = [
+        await tx.contentTypeHandler.addFieldDefinition(1, testFieldDefinition('early', { position: 0 })),
+        await tx.contentTypeHandler.addFieldDefinition(1, testFieldDefinition('later', { position: 0 })),
+      ];
+      await tx.contentTypeHandler.publishDraft(1);
+      return added.map((definition) => definition.id);
+    });
+    if (early === undefined || later === undefined) throw new Error('definitions not added');
     const created = await contentHandler.create(
       folder('Ordered', {
         modificationDate: new Date('2024-03-01T10:20:30.456Z'),
         languageCodes: ['eng-GB', 'ger-DE'],
         names: { 'eng-GB': 'Ordered', 'ger-DE': 'Geordnet' },
-        // definition 4 is at position 1; 98 and 99 do not exist (position 0), so they come first, by id
         fields: [
-          field(4, 'ger-DE', 'Geordnet'),
-          field(99, 'eng-GB', { nested: [1, 'two', null] }),
-          field(4, 'eng-GB', 'Ordered'),
-          field(98, 'eng-GB', null),
+          field(4, 'name', 'ger-DE', 'Geordnet'),
+          field(later, 'later', 'eng-GB', { nested: [1, 'two', null] }),
+          field(4, 'name', 'eng-GB', 'Ordered'),
+          field(early, 'early', 'eng-GB', null),
         ],
       }),
     );
     const loaded = await contentHandler.load(created.contentInfo.id, 1);
     expect(created).toEqual(loaded);
     expect(created.fields.map((stored) => [stored.fieldDefinitionId, stored.languageCode])).toEqual([
-      [98, 'eng-GB'],
-      [99, 'eng-GB'],
+      [early, 'eng-GB'],
+      [later, 'eng-GB'],
       [4, 'eng-GB'],
       [4, 'ger-DE'],
     ]);

@@ -1,6 +1,6 @@
 import { column } from '../columns.js';
 import { defineTable, references } from '../table.js';
-import { section } from './type-tables.js';
+import { contentType, fieldDefinition, section } from './type-tables.js';
 
 /**
  * Content items, their versions, names per version and language, fields, relations, pending locations (Ibexa
@@ -12,12 +12,19 @@ import { section } from './type-tables.js';
  * `content` (Ibexa `ezcontentobject`). `sort_name` is the name lower-cased by the writer (ContentName sort key,
  * `db/collation.ts`). Searches check the published status in the partial index `content_published_items_index`
  * (the status is written literally in their SQL) and count published items with it.
+ *
+ * `content_type_status` is always 0 (DEFINED, the column default; no writer sets it): with `content_type_id` it is
+ * the key of the published type's row, so that PostgreSQL refuses an item of a type that does not exist (a type
+ * deleted while an item of it was created). The key is checked at commit. SQLite has no such key (adding one to an
+ * existing table means rebuilding it, and dropping the old `content` would cascade into every version); there the
+ * one write transaction and the type's revision check in the content services exclude that race.
  */
 export const content = defineTable(
   'content',
   {
     id: column.integer().autoIncrement(),
     contentTypeId: column.integer(),
+    contentTypeStatus: column.smallint().withDefault(0),
     sectionId: column.integer(),
     ownerId: column.integer(),
     currentVersionNo: column.integer(),
@@ -44,7 +51,16 @@ export const content = defineTable(
       { columns: ['sortName'] },
       { name: 'content_published_items_index', columns: ['id'], where: 'status = 1' },
     ],
-    foreignKeys: [{ columns: ['sectionId'], references: references(section, 'id') }],
+    foreignKeys: [
+      { columns: ['sectionId'], references: references(section, 'id') },
+      {
+        name: 'content_content_type_foreign',
+        columns: ['contentTypeId', 'contentTypeStatus'],
+        references: references(contentType, 'id', 'status'),
+        deferred: true,
+        only: 'postgresql',
+      },
+    ],
   },
 );
 
@@ -80,7 +96,15 @@ export const contentName = defineTable(
   },
 );
 
-/** `content_field`: primary key (id, version_no), the id shared across versions (ids from the `content_field` sequence). */
+/**
+ * `content_field`: primary key (id, version_no), the id shared across versions (ids from the `content_field`
+ * sequence). `field_definition_status` is always 0 (DEFINED, the column default; no writer sets it): with
+ * `field_definition_id` it is the key of the published definition's row, so that no field outlives its
+ * definition (a field written by a node that still had a removed definition cached is refused). The key is checked
+ * at commit: publishing a type draft deletes the published definitions and turns the draft's into them (same ids)
+ * in one transaction. `field_definition_id` is indexed for that check and for the type changes that delete or
+ * rename the fields of one definition.
+ */
 export const contentField = defineTable(
   'content_field',
   {
@@ -88,6 +112,7 @@ export const contentField = defineTable(
     versionNo: column.integer(),
     contentId: column.integer(),
     fieldDefinitionId: column.integer(),
+    fieldDefinitionStatus: column.smallint().withDefault(0),
     fieldDefIdentifier: column.varchar(50),
     fieldTypeIdentifier: column.varchar(50),
     languageCode: column.varchar(20),
@@ -95,8 +120,16 @@ export const contentField = defineTable(
   },
   {
     primaryKey: ['id', 'versionNo'],
-    indexes: [{ columns: ['contentId', 'versionNo'] }],
-    foreignKeys: [{ columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' }],
+    indexes: [{ columns: ['contentId', 'versionNo'] }, { columns: ['fieldDefinitionId'] }],
+    foreignKeys: [
+      { columns: ['contentId'], references: references(content, 'id'), onDelete: 'cascade' },
+      {
+        name: 'content_field_field_definition_foreign',
+        columns: ['fieldDefinitionId', 'fieldDefinitionStatus'],
+        references: references(fieldDefinition, 'id', 'status'),
+        deferred: true,
+      },
+    ],
   },
 );
 
