@@ -121,10 +121,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       expectWithinLimit(refused);
     }, TEST_TIMEOUT_MS);
 
-    // it.failing until content type caches and the GraphQL schema follow the change feed and writes check the
-    // content type inside their transaction: today the windows are seconds and a stale node writes orphan
-    // content_field rows (flip to `it` when both land).
-    it.failing('enforces a content type created, a field added, then removed, on node 1 in REST and GraphQL of nodes 2 and 3 within 100 ms, leaving no orphan field rows', async () => {
+    it('enforces a content type created, a field added, then removed, on node 1 in REST and GraphQL of nodes 2 and 3 within 100 ms, leaving no orphan field rows', async () => {
       const created = await node1.rest(ADMIN, {
         method: 'POST',
         path: '/content/typegroups/1/types?publish=true',
@@ -305,9 +302,7 @@ const title = 'three server processes started together on one PostgreSQL databas
       }
     }, TEST_TIMEOUT_MS);
 
-    // it.failing until version updates run under the content lock: today most concurrent writes of different
-    // fields are lost on PostgreSQL (flip to `it` when that lands).
-    it.failing('loses no acknowledged update of 64 concurrent PATCH writers spread round-robin over the nodes on one draft', async () => {
+    it('loses no acknowledged update of 64 concurrent PATCH writers spread round-robin over the nodes on one draft', async () => {
       const result = await runConcurrentPatchWriters(new RoundRobin(nodes), ADMIN);
       console.log(
         `multi-node: 64 concurrent PATCH writers: statuses ${JSON.stringify(result.statuses)}, lost acknowledged distinct-slot updates ` +
