@@ -30,6 +30,7 @@ function at(body: Body, ...path: string[]): unknown {
 describe('GraphQL endpoint of the server on SQLite', () => {
   let server: TestServer;
   let cookie: string;
+  let csrf: string;
   beforeAll(async () => {
     server = await startTestServer();
     const login = await request(server.app.express)
@@ -37,18 +38,19 @@ describe('GraphQL endpoint of the server on SQLite', () => {
       .set('Content-Type', vnd('SessionInput'))
       .set('Accept', vnd('Session'))
       .send(JSON.stringify({ SessionInput: { login: 'admin', password: 'publish' } }));
-    const session = JSON.parse(login.text).Session as { name: string; identifier: string };
+    const session = JSON.parse(login.text).Session as { name: string; identifier: string; csrfToken: string };
     cookie = `${session.name}=${session.identifier}`;
+    csrf = session.csrfToken;
   });
   afterAll(async () => {
     await server.stop();
   });
 
-  const graphql = async (query: string, headers: Record<string, string> = { Cookie: cookie }): Promise<{ status: number; body: Body }> => {
+  const graphql = async (query: string, headers: Record<string, string> = { Cookie: cookie, 'X-CSRF-Token': csrf }): Promise<{ status: number; body: Body }> => {
     const response = await request(server.app.express).post('/graphql').set({ 'Content-Type': 'application/json', ...headers }).send(JSON.stringify({ query }));
     return { status: response.status, body: JSON.parse(response.text) };
   };
-  const upload = async (example: UploadExample, headers: Record<string, string> = { Cookie: cookie }): Promise<{ status: number; body: Body }> => {
+  const upload = async (example: UploadExample, headers: Record<string, string> = { Cookie: cookie, 'X-CSRF-Token': csrf }): Promise<{ status: number; body: Body }> => {
     let call = request(server.app.express)
       .post('/graphql')
       .set(headers)

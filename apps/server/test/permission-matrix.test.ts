@@ -51,8 +51,8 @@ describe('permission matrix: an editor limited to a subtree and sections (REST a
     return (reply.body.LocationList.Location as { _href: string }[]).map((location) => location._href.split('/').pop() ?? '');
   };
   const graphql = async (query: string): Promise<{ status: number; body: { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] } }> => {
-    const credentials = editor && 'cookie' in editor ? editor.cookie : '';
-    const response = await request(server.app.express).post('/graphql').set({ 'Content-Type': 'application/json', Cookie: credentials }).send(JSON.stringify({ query }));
+    const credentials = editor && 'cookie' in editor ? { Cookie: editor.cookie, 'X-CSRF-Token': editor.csrf } : {};
+    const response = await request(server.app.express).post('/graphql').set({ 'Content-Type': 'application/json', ...credentials }).send(JSON.stringify({ query }));
     return { status: response.status, body: JSON.parse(response.text) };
   };
   const codes = (body: { errors?: { extensions?: { code?: string } }[] }): unknown[] => (body.errors ?? []).map((error) => error.extensions?.code);

@@ -8,7 +8,7 @@ import express, { type Request, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { builtInFieldTypeMappers, createFieldTypeMapperRegistry, type FieldTypeMapper } from './field-types/index.js';
 import { authenticateRequests } from './http/authenticate.js';
-import { csrfGuard } from './http/csrf.js';
+import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { multipartUploads } from './http/upload-stage.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
@@ -122,7 +122,11 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     introspection: true,
     includeStacktraceInErrorResponses: debug,
     formatError: createFormatError(debug, logger),
-    plugins: [fieldErrorsPlugin<GraphQLContext>(), debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      fieldErrorsPlugin<GraphQLContext>(),
+      sessionCsrfPlugin<GraphQLContext>(auth, (context) => context.session),
+      debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled(),
+    ],
   });
   await server.start();
   const unsubscribe = options.changes?.subscribe((event) => {
@@ -151,8 +155,8 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     expressMiddleware(server, {
       context: async ({ req }) => {
         await gateway.ensureFresh();
-        const userId = authentications.get(req)?.userId ?? repository.anonymousUserId;
-        return createContext(repository, userId, services, fieldTypeMappers);
+        const authentication = authentications.get(req);
+        return createContext(repository, authentication?.userId ?? repository.anonymousUserId, services, fieldTypeMappers, authentication?.session ?? null);
       },
     }),
   );

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChangeEvent, ChangeFeed, ChangeListener, Repository, TokenService } from '@contentrepo/core';
-import { createTestRepository } from '@contentrepo/core/testing';
+import { createTestRepository, type TestRepository } from '@contentrepo/core/testing';
 import { createHttpAuth, type HttpAuthOptions } from './http-auth.js';
+import { createJwtTokenService } from './jwt-token-service.js';
 import { countingRandom, manualClock, recordingSessionStore } from './test-support.js';
 
 const ADMIN = 14;
@@ -141,7 +142,7 @@ describe('HttpAuth', () => {
   it('accepts Bearer tokens the token service verifies, refuses others, and ignores Bearer without a token service', async () => {
     const tokens: TokenService = {
       issue: async () => ({ token: 'good', expiresAt: new Date(0) }),
-      verify: async (token) => (token === 'good' ? ADMIN : null),
+      verify: async (token) => (token === 'good' ? { userId: ADMIN, issuedAt: new Date(0) } : null),
     };
     const { auth } = setup({ tokens });
     expect(auth.tokens).toBe(tokens);
@@ -248,6 +249,93 @@ describe('HttpAuth', () => {
       changes.announce({ kind: 'flush' });
       await auth.authenticate(credentials);
       expect(logins).toBe(3);
+    });
+  });
+
+  describe('revocation: a disabled, deleted or re-passworded user is refused at once', () => {
+    let repo: TestRepository;
+    beforeAll(async () => {
+      repo = await createTestRepository();
+    });
+    let created = 0;
+    const newUser = async () => {
+      created += 1;
+      const user = await repo.admin.userService.createUser(
+        {
+          mainLanguageCode: 'eng-GB',
+          login: `revoked${created}`,
+          email: `revoked${created}@example.com`,
+          password: 'Secret-Passw0rd',
+          fields: [
+            { fieldDefIdentifier: 'first_name', value: 'Re' },
+            { fieldDefIdentifier: 'last_name', value: 'Voked' },
+          ],
+        },
+        [13],
+      );
+      return user;
+    };
+    /** Sessions and tokens of a node following a feed; its clock is the real time, moved by hand. */
+    const node = () => {
+      const clock = manualClock(Date.now());
+      const changes = manualFeed();
+      const tokens = createJwtTokenService({ secret: 's'.repeat(32), ttlSeconds: 3600, clock });
+      const auth = createHttpAuth({ repository: repo.anonymous, sessions: recordingSessionStore(clock), clock, random: countingRandom(), changes, tokens });
+      return { auth, clock, changes, tokens };
+    };
+
+    it('refuses the sessions and tokens of a disabled user as soon as the change is announced', async () => {
+      const { auth, changes, tokens } = node();
+      const user = await newUser();
+      const id = user.contentInfo.id;
+      const session = await auth.openSession(id);
+      const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
+      expect((await auth.authenticate({ sessionId: session.id })).userId).toBe(id);
+      expect(await auth.authenticate({ authorization: bearer })).toEqual({ userId: id, session: null, via: 'bearer' });
+      await repo.admin.userService.updateUser(id, { enabled: false });
+      changes.announce({ kind: 'content', id });
+      expect(await auth.authenticate({ sessionId: session.id })).toEqual({ userId: ANONYMOUS, session: null, via: 'anonymous' });
+      await expect(auth.authenticate({ authorization: bearer })).rejects.toThrow('Invalid login or password');
+      await repo.admin.userService.updateUser(id, { enabled: true });
+      changes.announce({ kind: 'content', id });
+      expect((await auth.authenticate({ authorization: bearer })).userId).toBe(id);
+    });
+
+    it('refuses sessions opened and tokens issued before a password change, and accepts later ones', async () => {
+      const { auth, clock, changes, tokens } = node();
+      const user = await newUser();
+      const id = user.contentInfo.id;
+      const session = await auth.openSession(id);
+      const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
+      const unstamped = `Bearer ${(await tokens.issue(id, user.login)).token}`;
+      // Password dates have second precision: the change happens in a later second than the login.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await auth.authenticate({ sessionId: session.id })).userId).toBe(id);
+      expect((await auth.authenticate({ authorization: bearer })).userId).toBe(id);
+      expect((await auth.authenticate({ authorization: unstamped })).userId).toBe(id);
+      const changed = await repo.admin.userService.updateUser(id, { password: 'Another-Passw0rd' });
+      changes.announce({ kind: 'content', id });
+      expect((await auth.authenticate({ sessionId: session.id })).via).toBe('anonymous');
+      await expect(auth.authenticate({ authorization: bearer })).rejects.toThrow('Invalid login or password');
+      await expect(auth.authenticate({ authorization: unstamped })).rejects.toThrow('Invalid login or password');
+      clock.advance(2_000);
+      const fresh = await auth.openSession(id);
+      expect((await auth.authenticate({ sessionId: fresh.id })).userId).toBe(id);
+      const reissued = `Bearer ${(await tokens.issue(id, user.login, changed.passwordUpdatedAt)).token}`;
+      expect((await auth.authenticate({ authorization: reissued })).userId).toBe(id);
+    });
+
+    it('refuses the sessions and tokens of a deleted user', async () => {
+      const { auth, changes, tokens } = node();
+      const user = await newUser();
+      const id = user.contentInfo.id;
+      const session = await auth.openSession(id);
+      const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
+      expect((await auth.authenticate({ sessionId: session.id })).userId).toBe(id);
+      await repo.admin.userService.deleteUser(id);
+      changes.announce({ kind: 'content', id });
+      expect((await auth.authenticate({ sessionId: session.id })).via).toBe('anonymous');
+      await expect(auth.authenticate({ authorization: bearer })).rejects.toThrow('Invalid login or password');
     });
   });
 });

@@ -1,5 +1,6 @@
 import {
   FALLBACK_CACHE_TTL_MS,
+  isRepositoryError,
   systemClock,
   systemRandom,
   UnauthorizedError,
@@ -11,6 +12,7 @@ import {
   type Session,
   type SessionStore,
   type TokenService,
+  type VerifiedToken,
 } from '@contentrepo/core';
 import {
   decodeBasicCredentials,
@@ -56,6 +58,13 @@ export interface HttpAuthOptions {
    * accepted for this long.
    */
   readonly basicCacheTtlMs?: number;
+  /**
+   * How long the state of a user (exists, enabled, password date) is reused for the revocation check of sessions
+   * and Bearer tokens, in milliseconds (0 disables). Default as `sessionCacheTtlMs`: with `changes` the entry is
+   * dropped as soon as the user's content change is announced, so a disabled, deleted or re-passworded user is
+   * refused at once on every node; without `changes`, after at most this delay on other nodes.
+   */
+  readonly userCacheTtlMs?: number;
   /** Time source (default core's `systemClock`). */
   readonly clock?: Clock;
   /** Randomness for session ids and CSRF tokens (default core's `systemRandom`, Web Crypto). */
@@ -76,9 +85,17 @@ export interface RequestAuthentication extends Authentication {
   readonly sessionCookie: string | null;
 }
 
+/**
+ * What the revocation check needs of a user: null when the user no longer exists, else whether the account is
+ * enabled and when its password was last set (null: never changed since installation).
+ */
+type UserState = { readonly enabled: boolean; readonly passwordUpdatedAt: Date | null } | null;
+
 /** Default of `basicCacheTtlMs`: verified Basic credentials are reused for a minute. */
 const BASIC_CACHE_TTL_MS = 60_000;
 const BASIC_CACHE_SIZE = 1_000;
+/** Most users whose revocation state is cached (the oldest is dropped first). */
+const USER_CACHE_SIZE = 10_000;
 
 /**
  * Request authentication at the edge, built once per process and handed to every adapter (REST, GraphQL), so all
@@ -94,16 +111,21 @@ export class HttpAuth {
   readonly tokens: TokenService | null;
   private readonly sessions: SessionCache;
   private readonly basicCache = new ExpiringCache<number>(BASIC_CACHE_SIZE);
+  /** Revocation state by user id (as a string key); see {@link HttpAuth.isRevoked}. */
+  private readonly userStates = new ExpiringCache<UserState>(USER_CACHE_SIZE);
+  private readonly userCacheTtlMs: number;
   private readonly clock: Clock;
 
   constructor(private readonly options: HttpAuthOptions) {
     this.cookieName = options.sessionCookieName ?? defaultSessionCookieName();
     this.tokens = options.tokens ?? null;
     this.clock = options.clock ?? systemClock;
+    const reuseMs = options.sessionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 2000);
+    this.userCacheTtlMs = options.userCacheTtlMs ?? reuseMs;
     this.sessions = new SessionCache({
       store: options.sessions,
       ttlSeconds: options.sessionTtlSeconds ?? 3600,
-      reuseMs: options.sessionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 2000),
+      reuseMs,
       clock: this.clock,
       random: options.random ?? systemRandom,
     });
@@ -111,21 +133,23 @@ export class HttpAuth {
   }
 
   /**
-   * What an announced change drops: `session` the cached sessions of that user, `content` the cached Basic
-   * credentials of that user (users are content: a password, enabled flag or deletion changes their content),
-   * `flush` both caches whole.
+   * What an announced change drops: `session` the cached sessions of that user, `content` everything cached about
+   * that user — Basic credentials, revocation state and sessions (users are content: a password, enabled flag or
+   * deletion changes their content, and the persistence deletes their sessions in the same write) — and `flush`
+   * every cache whole.
    */
   private dropChanged(event: ChangeEvent): void {
     switch (event.kind) {
       case 'flush':
         this.sessions.forgetAll();
         this.basicCache.clear();
+        this.userStates.clear();
         return;
       case 'session':
         this.sessions.forgetUser(event.id);
         return;
       case 'content':
-        this.basicCache.deleteWhere((userId) => userId === event.id);
+        this.forgetUser(event.id);
         return;
       default:
         return;
@@ -133,20 +157,33 @@ export class HttpAuth {
   }
 
   /**
-   * Who `credentials` authenticate as. An unknown or expired session cookie is ignored (next method); so are an
-   * `Authorization` scheme that is not enabled and any other scheme.
-   * @throws UnauthorizedError `Invalid login or password` for wrong Basic credentials or an invalid Bearer token.
+   * Drops everything this process caches about a user (Basic credentials, revocation state, sessions). Called for
+   * every announced content change of the user; a node that changed a user itself may call it at once.
+   */
+  forgetUser(userId: number): void {
+    this.basicCache.deleteWhere((cached) => cached === userId);
+    this.userStates.delete(String(userId));
+    this.sessions.forgetUser(userId);
+  }
+
+  /**
+   * Who `credentials` authenticate as. An unknown or expired session cookie is ignored (next method); so is the
+   * session of a user who has since been disabled or deleted, or whose password changed after the session was
+   * opened (as Ibexa, whose user provider refreshes the user on every request and logs out a changed one); so are
+   * an `Authorization` scheme that is not enabled and any other scheme.
+   * @throws UnauthorizedError `Invalid login or password` for wrong Basic credentials or an invalid Bearer token —
+   *   also a token of a user who has since been disabled or deleted, or issued before the user's password changed.
    */
   async authenticate(credentials: RequestCredentials): Promise<Authentication> {
     if (credentials.sessionId) {
       const session = await this.sessions.load(credentials.sessionId);
-      if (session) return { userId: session.userId, session, via: 'session' };
+      if (session && !(await this.isRevoked(session.userId, session.createdAt))) return { userId: session.userId, session, via: 'session' };
     }
     const authorization = parseAuthorization(credentials.authorization);
     if (authorization.scheme === 'bearer' && this.tokens) {
-      const userId = await this.tokens.verify(authorization.token);
-      if (userId === null) throw UnauthorizedError.invalidCredentials();
-      return { userId, session: null, via: 'bearer' };
+      const token = await this.tokens.verify(authorization.token);
+      if (token === null || (await this.isRevoked(token.userId, token.issuedAt, token))) throw UnauthorizedError.invalidCredentials();
+      return { userId: token.userId, session: null, via: 'bearer' };
     }
     if (authorization.scheme === 'basic' && this.options.basicAuth === true) {
       return { userId: await this.basicUser(authorization.encoded), session: null, via: 'basic' };
@@ -202,6 +239,40 @@ export class HttpAuth {
         ? null
         : await repository.sudo(async (sudo) => (await sudo.userService.loadUser(userId)).login).catch(() => null);
     if (login === null || login !== expected) throw new UnauthorizedError('user', 'expected', {}, 'Expectation failed. User changed.');
+  }
+
+  /**
+   * Whether credentials of `userId` issued at `issuedAt` are no longer valid: the user was deleted or disabled, or
+   * their password changed later (a Bearer token that carries the password date it was issued under must carry the
+   * current one; dates have second precision, so a session or token of the same second as the change is kept only
+   * when it says so). The user's state comes from a cache that drops the user on their next content change, so a
+   * request normally costs one map look-up.
+   */
+  private async isRevoked(userId: number, issuedAt: Date, token?: VerifiedToken): Promise<boolean> {
+    const state = await this.userState(userId);
+    if (state === null || !state.enabled) return true;
+    const changedAt = state.passwordUpdatedAt?.getTime() ?? null;
+    if (token && token.passwordUpdatedAt !== undefined) return (token.passwordUpdatedAt?.getTime() ?? null) !== changedAt;
+    return changedAt !== null && issuedAt.getTime() < changedAt;
+  }
+
+  /** The revocation state of a user: cached, else loaded (as the repository's administrator). */
+  private async userState(userId: number): Promise<UserState> {
+    const key = String(userId);
+    const now = this.clock.now().getTime();
+    const cached = this.userStates.get(key, now);
+    if (cached !== undefined) return cached;
+    const stamp = this.userStates.stamp;
+    let state: UserState;
+    try {
+      const user = await this.options.repository.sudo((sudo) => sudo.userService.loadUser(userId));
+      state = { enabled: user.enabled, passwordUpdatedAt: user.passwordUpdatedAt };
+    } catch (error) {
+      if (!isRepositoryError(error) || error.code !== 'NotFound') throw error;
+      state = null;
+    }
+    if (this.userCacheTtlMs > 0) this.userStates.set(key, state, now + this.userCacheTtlMs, stamp);
+    return state;
   }
 
   /**

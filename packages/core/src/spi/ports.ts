@@ -38,12 +38,32 @@ export interface SessionStore {
 }
 
 /**
+ * What a valid, unexpired Bearer token says: whose it is, when it was issued, and the user's password date it was
+ * issued under (see {@link TokenService.issue}), so that a token issued before a password change can be refused.
+ */
+export interface VerifiedToken {
+  /** Content id of the user the token was issued to. */
+  readonly userId: number;
+  /** When the token was issued (`iat`, whole seconds). */
+  readonly issuedAt: Date;
+  /**
+   * The user's `passwordUpdatedAt` when the token was issued (null: never changed); undefined when the token does
+   * not say (issued by an older version), then `issuedAt` is compared with the password date instead.
+   */
+  readonly passwordUpdatedAt?: Date | null;
+}
+
+/**
  * Bearer tokens (JWT) for stateless authentication: issued after a login, verified on each request.
- * Implemented by the composition root (e.g. with `jose`); core only defines the port.
+ * Implemented by the composition root (e.g. with `jose`); core only defines the port. Revocation (disabled or
+ * deleted user, changed password) is checked by the caller against the user's current state.
  */
 export interface TokenService {
-  /** A signed token for the user, valid for `ttlSeconds`. */
-  issue(userId: number, login: string): Promise<{ token: string; expiresAt: Date }>;
-  /** The user id of a valid, unexpired token, or null. */
-  verify(token: string): Promise<number | null>;
+  /**
+   * A signed token for the user, valid for `ttlSeconds`, stamped with the user's current `passwordUpdatedAt`
+   * (second precision; omitted: the token carries no stamp).
+   */
+  issue(userId: number, login: string, passwordUpdatedAt?: Date | null): Promise<{ token: string; expiresAt: Date }>;
+  /** What a valid, unexpired token says, or null (bad signature, expired, malformed). */
+  verify(token: string): Promise<VerifiedToken | null>;
 }

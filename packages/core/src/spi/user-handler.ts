@@ -12,6 +12,8 @@ export interface UserAccount {
 /**
  * User accounts (Ibexa `User\Handler`). Logins are unique, case-insensitively.
  * Errors: `upsertAccount` throws InvalidArgumentError when the login is taken by another content id.
+ * A persistence that also stores login sessions ends the user's sessions in the same write when `upsertAccount`
+ * disables an existing account or changes its password hash, and in `deleteAccount`.
  */
 export interface UserHandler {
   loadAccount(contentId: number): Promise<UserAccount | null>;

@@ -5,7 +5,7 @@ import { PNG_1X1 } from '../testing/sample-files.js';
 import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { CSRF_MESSAGE } from '../http/csrf.js';
 import { ADMIN_BASIC, dataAt, errorCodes, gql, upload } from './helpers.js';
-import { sessionCookie } from './session.js';
+import { SESSION_CSRF_TOKEN, sessionCookie } from './session.js';
 
 const ME = '{ item(contentId: 14) { _name } }';
 
@@ -92,9 +92,9 @@ describe('CSRF prevention', () => {
     }
   });
 
-  it('accepts multipart posts carrying the session cookie (the documented curl uploads) or an Authorization header', async () => {
+  it('accepts multipart posts carrying the session cookie and its CSRF token (the documented curl uploads) or an Authorization header', async () => {
     const cookie = await sessionCookie(t.repo.sessions);
-    for (const headers of [{ Cookie: cookie }, { Authorization: ADMIN_BASIC }]) {
+    for (const headers of [{ Cookie: cookie, 'X-CSRF-Token': SESSION_CSRF_TOKEN }, { Authorization: ADMIN_BASIC }]) {
       const response = await upload(t.app, CREATE_IMAGE, { headers });
       expect(response.status).toBe(200);
       expect(dataAt(response, 'createImage', 'name')).toBe('An image created over GraphQL');
@@ -107,5 +107,44 @@ describe('CSRF prevention', () => {
     expect(JSON.parse(preflighted.text).errors[0].extensions.code).toBe('UNAUTHORIZED');
     const json = await gql(t.app, '{ __typename }');
     expect(json.body).toEqual({ data: { __typename: 'Domain' } });
+  });
+});
+
+describe("the session's CSRF token on mutations (as REST on unsafe methods)", () => {
+  let t: GraphQLTestApp;
+  beforeAll(async () => {
+    t = await createGraphQLTestApp();
+  });
+  afterAll(async () => {
+    await t.graphql.stop();
+  });
+
+  const CREATE = (name: string) => `mutation { createFolder(language: eng_GB, parentLocationId: 2, input: { name: "${name}" }) { _name } }`;
+  const childrenOfHome = (): Promise<number> => t.repo.admin.locationService.getLocationChildCount(2);
+
+  it('refuses a cookie-authenticated mutation without the token or with a wrong one (401, nothing created)', async () => {
+    const cookie = await sessionCookie(t.repo.sessions);
+    const before = await childrenOfHome();
+    for (const headers of [{ Cookie: cookie }, { Cookie: cookie, 'X-CSRF-Token': `${SESSION_CSRF_TOKEN}x` }]) {
+      const response = await gql(t.app, CREATE('Forged'), { headers });
+      expect(response.status).toBe(401);
+      expect(response.body.errors?.map((error) => [error.message, error.extensions?.['code']])).toEqual([['Missing or invalid CSRF token', 'UNAUTHORIZED']]);
+      expect(response.body.data).toBeUndefined();
+    }
+    expect(await childrenOfHome()).toBe(before);
+  });
+
+  it('runs a cookie-authenticated mutation with the token, queries without it, and Bearer or Basic mutations without it', async () => {
+    const cookie = await sessionCookie(t.repo.sessions);
+    const withToken = await gql(t.app, CREATE('With token'), { headers: { Cookie: cookie, 'X-CSRF-Token': SESSION_CSRF_TOKEN } });
+    expect(withToken.status).toBe(200);
+    expect(dataAt(withToken, 'createFolder', '_name')).toBe('With token');
+    const query = await gql(t.app, ME, { headers: { Cookie: cookie } });
+    expect(query.body).toEqual({ data: { item: { _name: 'Administrator User' } } });
+    const token = String(dataAt(await gql(t.app, 'mutation { createToken(username: "admin", password: "publish") { token } }'), 'createToken', 'token'));
+    const bearer = await gql(t.app, CREATE('By bearer'), { headers: { Authorization: `Bearer ${token}` } });
+    expect(dataAt(bearer, 'createFolder', '_name')).toBe('By bearer');
+    const basic = await gql(t.app, CREATE('By basic'), { headers: { Authorization: ADMIN_BASIC } });
+    expect(dataAt(basic, 'createFolder', '_name')).toBe('By basic');
   });
 });

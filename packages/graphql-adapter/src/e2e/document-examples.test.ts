@@ -13,7 +13,7 @@ import {
   UPLOAD_FILES_CURL,
 } from '../testing/document-examples.js';
 import { dataAt, gql, upload } from './helpers.js';
-import { sessionCookie } from './session.js';
+import { SESSION_CSRF_TOKEN, sessionCookie } from './session.js';
 
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
@@ -22,7 +22,7 @@ describe('the client GraphQL examples, as written, with the session cookie in th
   let headers: Record<string, string>;
   beforeAll(async () => {
     t = await createGraphQLTestApp();
-    headers = { Cookie: await sessionCookie(t.repo.sessions) };
+    headers = { Cookie: await sessionCookie(t.repo.sessions), 'X-CSRF-Token': SESSION_CSRF_TOKEN };
   });
   afterAll(async () => {
     await t.graphql.stop();

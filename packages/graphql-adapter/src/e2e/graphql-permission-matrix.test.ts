@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createGraphQLTestApp, type GraphQLTestApp } from '../testing/graphql-test-app.js';
 import { dataAt, errorCodes, gql } from './helpers.js';
-import { sessionCookie } from './session.js';
+import { SESSION_CSRF_TOKEN, sessionCookie } from './session.js';
 
 /**
  * The permission matrix through GraphQL alone (the REST + GraphQL version runs in the server tests): a user whose role
@@ -59,7 +59,7 @@ describe('permission matrix through GraphQL', () => {
       },
       [group.contentInfo.id],
     );
-    headers = { Cookie: await sessionCookie(t.repo.sessions, user.contentInfo.id) };
+    headers = { Cookie: await sessionCookie(t.repo.sessions, user.contentInfo.id), 'X-CSRF-Token': SESSION_CSRF_TOKEN };
   });
   afterAll(async () => {
     await t.graphql.stop();

@@ -1,4 +1,7 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Session } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
+import { GraphQLError } from 'graphql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** Content types a browser may POST cross-site without a CORS preflight. */
@@ -31,5 +34,35 @@ export function csrfGuard(auth: HttpAuth): RequestHandler {
     const credentialed = (authorization ?? '') !== '' || sessionId !== null;
     if (!simple || preflighted || credentialed) return next();
     res.status(400).json({ errors: [{ message: CSRF_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+  };
+}
+
+/** The message of a cookie-authenticated mutation without its session's CSRF token (REST's, for the same case). */
+export const SESSION_CSRF_MESSAGE = 'Missing or invalid CSRF token';
+
+/**
+ * The session's CSRF token on unsafe operations, as REST requires it on unsafe methods: a mutation of a request
+ * authenticated by its session cookie must send the session's token in `X-CSRF-Token` (the `csrfToken` of
+ * `POST /user/sessions`), else it is refused before anything runs with 401 and code `UNAUTHORIZED` — REST answers
+ * a missing token with 401 too. Queries are safe and need none (even by POST); requests authenticated by Bearer
+ * or Basic credentials need none (a cross-site page cannot attach them). `sessionOf` gives the session a request
+ * context was authenticated with (null: none).
+ */
+export function sessionCsrfPlugin<C extends object>(auth: HttpAuth, sessionOf: (context: C) => Session | null): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, contextValue, request }) {
+          if (operation?.operation !== 'mutation') return;
+          const session = sessionOf(contextValue);
+          if (session === null) return;
+          try {
+            auth.assertCsrf(session, request.http?.headers.get('x-csrf-token'));
+          } catch {
+            throw new GraphQLError(SESSION_CSRF_MESSAGE, { extensions: { code: 'UNAUTHORIZED', http: { status: 401 } } });
+          }
+        },
+      };
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { Repository, TokenService } from '@contentrepo/core';
+import type { Repository, Session, TokenService } from '@contentrepo/core';
 import type { FieldTypeMapperRegistry } from '../field-types/field-type-mapper.js';
 import type { ContentSearch } from '../search/content-search.js';
 import type { GraphQLLogger } from './graphql-errors.js';
@@ -40,15 +40,21 @@ export interface GraphQLContext {
   readonly services: ResolverServices;
   /** The GraphQL form of each field type, by canonical identifier (the same mappers the schema was built with). */
   readonly fieldTypeMappers: FieldTypeMapperRegistry;
+  /** The session of a request authenticated by its session cookie, else null (mutations then need its CSRF token). */
+  readonly session: Session | null;
 }
 
-/** Builds a request context; `fieldTypeMappers` must be those the schema was built with. */
+/**
+ * Builds a request context; `fieldTypeMappers` must be those the schema was built with; `session` is that of a
+ * cookie-authenticated request (default none).
+ */
 export function createContext(
   repository: Repository,
   userId: number,
   services: ResolverServices,
   fieldTypeMappers: FieldTypeMapperRegistry,
+  session: Session | null = null,
 ): GraphQLContext {
   const forUser = repository.forUser({ userId });
-  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers };
+  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers, session };
 }

@@ -7,7 +7,7 @@ import { toUserAccount } from '../mappers/user-value-rows.js';
 import { userAccountRow } from '../mappers/row-encoders.js';
 import { TABLES } from '../schema/index.js';
 
-const { userAccount } = TABLES;
+const { userAccount, session } = TABLES;
 /** The proposed row of an upsert. */
 const excluded = userAccount.$as('excluded');
 const ACCOUNT_KEYS = ['contentId', 'login', 'email', 'passwordHash', 'enabled', 'maxLogin', 'passwordUpdatedAt'] as const;
@@ -22,9 +22,14 @@ const UPSERT_ACCOUNT = sql(
       .join(', '),
 );
 
+const DELETE_SESSIONS_OF_USER = sql<[userId: number]>(`DELETE FROM ${session} WHERE ${session.userId} = ?`);
+
 /**
  * UserHandler on `user_account`. Logins are unique and looked up case-insensitively (`lower(login)`, backed by
- * the unique expression index); emails are compared exactly. Unknown ids give null.
+ * the unique expression index); emails are compared exactly. Unknown ids give null. Ending a user's access ends
+ * their login sessions in the same write: disabling the account, changing its password or deleting it deletes the
+ * user's rows of the `session` table (every node drops them from its cache on the user's content change, which
+ * such a write announces).
  */
 export class SqlUserHandler implements UserHandler {
   constructor(private readonly ctx: SqlContext) {}
@@ -58,19 +63,28 @@ export class SqlUserHandler implements UserHandler {
   }
 
   /**
-   * Inserts or replaces the account of `account.contentId` (one `INSERT … ON CONFLICT (content_id) DO UPDATE`).
+   * Inserts or replaces the account of `account.contentId` (one `INSERT … ON CONFLICT (content_id) DO UPDATE`);
+   * when it disables an existing account or changes its password, the user's sessions are deleted too.
    * @throws InvalidArgumentError when the login (case-insensitively) belongs to another content id.
    */
   async upsertAccount(account: UserAccount): Promise<void> {
+    const previous = await this.loadAccount(account.contentId);
     const row = userAccountRow(account);
     await convertUniqueViolation(
       this.ctx,
       () => this.ctx.write(UPSERT_ACCOUNT, ACCOUNT_KEYS.map((key) => row[key] ?? null)),
       () => new InvalidArgumentError('login', `The login '${account.login}' is already taken`),
     );
+    if (previous && (!account.enabled || previous.passwordHash !== account.passwordHash)) {
+      await this.ctx.write(DELETE_SESSIONS_OF_USER, [account.contentId]);
+    }
   }
 
+  /** Deletes the account and the user's sessions. */
   async deleteAccount(contentId: number): Promise<void> {
-    await this.ctx.exec(this.ctx.kx(userAccount.$name).where(userAccount.contentId, contentId).delete());
+    await this.ctx.atomic(async (tx) => {
+      await tx.write(DELETE_SESSIONS_OF_USER, [contentId]);
+      await tx.exec(tx.kx(userAccount.$name).where(userAccount.contentId, contentId).delete());
+    });
   }
 }

@@ -29,6 +29,6 @@ export async function createToken(context: GraphQLContext, args: ArgMap): Promis
     }
     throw error;
   }
-  const issued = await tokens.issue(user.contentInfo.id, user.login);
+  const issued = await tokens.issue(user.contentInfo.id, user.login, user.passwordUpdatedAt);
   return { token: issued.token, message: null };
 }
