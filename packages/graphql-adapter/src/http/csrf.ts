@@ -22,7 +22,7 @@ export const CSRF_MESSAGE =
  * (set `SameSite=Lax`, so browsers do not send it on cross-site POSTs) or an `Authorization` header. So the documented
  * curl uploads with a session cookie work, and a credential-less cross-site multipart post is refused before its body
  * is read. Replaces Apollo's own check, which would refuse the documented curl requests and only runs after the
- * multipart body has been parsed.
+ * multipart body has been parsed. (Mutations of a session also need its CSRF token: {@link sessionCsrfPlugin}.)
  */
 export function csrfGuard(auth: HttpAuth): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
