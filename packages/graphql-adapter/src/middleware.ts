@@ -108,6 +108,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const services: ResolverServices = {
     search: options.search ?? repositorySearch,
     tokens: auth.tokens,
+    login: (login, password, clientAddress) => auth.login(login, password, clientAddress),
     treeRootLocationId: options.treeRootLocationId ?? 1,
     prioritizedLanguages: languages,
     uploadMappings: options.uploadMappings ?? DEFAULT_UPLOAD_MAPPINGS,
@@ -152,7 +153,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       context: async ({ req }) => {
         await gateway.ensureFresh();
         const userId = authentications.get(req)?.userId ?? repository.anonymousUserId;
-        return createContext(repository, userId, services, fieldTypeMappers);
+        return createContext(repository, userId, services, fieldTypeMappers, req.ip ?? null);
       },
     }),
   );

@@ -1,4 +1,4 @@
-import type { Repository, TokenService } from '@contentrepo/core';
+import type { Repository, TokenService, User } from '@contentrepo/core';
 import type { FieldTypeMapperRegistry } from '../field-types/field-type-mapper.js';
 import type { ContentSearch } from '../search/content-search.js';
 import type { GraphQLLogger } from './graphql-errors.js';
@@ -10,6 +10,12 @@ export interface ResolverServices {
   readonly search: ContentSearch | null;
   /** Issues tokens for `createToken`; absent: `createToken` answers NOT_IMPLEMENTED. */
   readonly tokens: TokenService | null;
+  /**
+   * The password check of `createToken` (the process's `HttpAuth.login`: throttled per login name and client
+   * address, failures logged); absent: the repository's unthrottled `userService.authenticate`.
+   * @throws LoginThrottledError while the login is throttled.
+   */
+  readonly login?: (login: string, password: string, clientAddress: string | null) => Promise<User>;
   /** Location whose subtree lists are restricted to (Ibexa's implicit `Subtree` restriction); 1 = the whole tree. */
   readonly treeRootLocationId: number;
   /** Languages field values are shown in when no `language:` is given, by priority (Ibexa's prioritised languages). */
@@ -40,6 +46,8 @@ export interface GraphQLContext {
   readonly services: ResolverServices;
   /** The GraphQL form of each field type, by canonical identifier (the same mappers the schema was built with). */
   readonly fieldTypeMappers: FieldTypeMapperRegistry;
+  /** The client's address (Express `req.ip`), which `createToken` logins are throttled by; null if unknown. */
+  readonly clientAddress: string | null;
 }
 
 /** Builds a request context; `fieldTypeMappers` must be those the schema was built with. */
@@ -48,7 +56,8 @@ export function createContext(
   userId: number,
   services: ResolverServices,
   fieldTypeMappers: FieldTypeMapperRegistry,
+  clientAddress: string | null = null,
 ): GraphQLContext {
   const forUser = repository.forUser({ userId });
-  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers };
+  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers, clientAddress };
 }
