@@ -40,14 +40,14 @@ const MAX_FAILURES = 4;
       await rm(dataDir, { recursive: true, force: true });
     }, 60_000);
 
-    const sessionLogin = (app: App, password: string, address: string) =>
+    const sessionLogin = (app: App, password: string, address: string, login = 'admin') =>
       call(app.express, null, {
         method: 'POST',
         path: '/user/sessions',
         input: 'SessionInput',
         accept: 'Session',
         headers: { 'X-Forwarded-For': address },
-        body: { SessionInput: { login: 'admin', password } },
+        body: { SessionInput: { login, password } },
       });
 
     it('counts failures on either node together and refuses the right password on both', async () => {
@@ -74,5 +74,9 @@ const MAX_FAILURES = 4;
       }
       expect((await sessionLogin(one, 'publish', address)).status).toBe(201);
     }, 60_000);
+
+    it('counts a login name longer than the counter table key (401, not 500)', async () => {
+      expect((await sessionLogin(one, 'wrong', '198.51.100.3', 'x'.repeat(10_000))).status).toBe(401);
+    }, 30_000);
   },
 );
