@@ -9,7 +9,7 @@ import {
   type Repository,
 } from '@contentrepo/core';
 import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
-import { createHttpAuth } from '@contentrepo/http-auth';
+import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
 import { createPersistence, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
@@ -47,6 +47,11 @@ export interface AppOptions {
    * on one database schema in one process). It is migrated and seeded like an own one, and closed by `close()`.
    */
   readonly store?: Persistence;
+  /**
+   * Failed-login throttling to use instead of the one `config` describes (e.g. `createLoginThrottle` over
+   * limiters of your own, such as rate-limiter-flexible's `RateLimiterRedis`); null disables throttling.
+   */
+  readonly loginThrottle?: LoginThrottle | null;
 }
 
 /**
@@ -55,7 +60,9 @@ export interface AppOptions {
  * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
  * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Request authentication is built once
  * and given to both APIs: one session cache, the same cookies and JWTs, and a logout on one is at once a logout on
- * the other. The persistence's change feed is given to the repository, the authentication and GraphQL, whose
+ * the other. Failed logins (session login, Basic, GraphQL `createToken`) are throttled per login name and client
+ * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (one node). The
+ * persistence's change feed is given to the repository, the authentication and GraphQL, whose
  * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). Plain
  * typed wiring, no container. Does not listen (see `main.ts`).
  */
@@ -76,8 +83,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   }));
   try {
     const passwordHasher = createScryptPasswordHasher();
+    let loginThrottle: LoginThrottle | null = null;
     const installed = await store.withStartLock(async () => {
       await store.migrate();
+      // Under the start lock: on PostgreSQL this creates the shared counter table once.
+      loginThrottle = options.loginThrottle !== undefined ? options.loginThrottle : await configuredLoginThrottle(config, store);
       return installCleanRepository({
         persistence: store.persistence,
         seedImporter: store.seedImporter,
@@ -109,6 +119,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       changes,
       sessionCacheTtlMs: ttl,
       basicCacheTtlMs: ttl,
+      ...(loginThrottle ? { loginThrottle } : {}),
+      logger,
     });
     const graphql = await createGraphQLMiddleware({
       repository,
@@ -152,6 +164,21 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     await store.close();
     throw error;
   }
+}
+
+/**
+ * The login throttling `config` asks for (`LOGIN_*`): none when `loginMaxFailures` is 0; on PostgreSQL counters in
+ * the table `login_throttle` of the store's schema, shared by every node; on SQLite (one node) in memory.
+ */
+function configuredLoginThrottle(config: ServerConfig, store: Persistence): Promise<LoginThrottle> | null {
+  if (config.loginMaxFailures === 0) return null;
+  return createLoginThrottle({
+    maxFailures: config.loginMaxFailures,
+    maxFailuresPerAddress: config.loginMaxFailuresPerAddress,
+    windowSeconds: config.loginWindowSeconds,
+    blockSeconds: config.loginBlockSeconds,
+    store: store.driver === 'postgresql' ? { kind: 'postgres', client: store.knex, clientType: 'knex' } : { kind: 'memory' },
+  });
 }
 
 /**

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
 import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
+import {
+  DEFAULT_LOGIN_BLOCK_SECONDS,
+  DEFAULT_LOGIN_MAX_FAILURES,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+  DEFAULT_LOGIN_WINDOW_SECONDS,
+} from '@contentrepo/http-auth';
 import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
 
 /** Server configuration, read from the environment by {@link loadConfig}. */
@@ -55,6 +61,18 @@ export interface ServerConfig {
    * SQLite); this lifetime only bounds how long a missed announcement can go unnoticed.
    */
   readonly cacheTtlMs: number;
+  /**
+   * Failed logins allowed per login name and client address within the window (`LOGIN_MAX_FAILURES`, default 10;
+   * 0 disables login throttling). A successful login resets this count. Session logins, HTTP Basic and GraphQL
+   * `createToken` share the counters, on every node (PostgreSQL: a table of the database; SQLite: in memory).
+   */
+  readonly loginMaxFailures: number;
+  /** Failed logins allowed per client address, all login names together, within the window (`LOGIN_MAX_FAILURES_PER_ADDRESS`, default 100). */
+  readonly loginMaxFailuresPerAddress: number;
+  /** Window the failures are counted in, in seconds (`LOGIN_WINDOW_SECONDS`, default 900). */
+  readonly loginWindowSeconds: number;
+  /** How long logins are answered 429 once a limit is reached, in seconds (`LOGIN_BLOCK_SECONDS`, default 900). */
+  readonly loginBlockSeconds: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -97,7 +115,7 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
- *   secret, storage, a database schema that is not a lower-case identifier or is given without a PostgreSQL
+ *   secret, storage, login throttling limits, a database schema that is not a lower-case identifier or is given without a PostgreSQL
  *   `DATABASE_URL`).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -143,5 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),
+    loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', DEFAULT_LOGIN_MAX_FAILURES, 0, 1_000_000),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS, 1, 1_000_000),
+    loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),
+    loginBlockSeconds: integer(env, 'LOGIN_BLOCK_SECONDS', DEFAULT_LOGIN_BLOCK_SECONDS, 1, 31_536_000),
   };
 }

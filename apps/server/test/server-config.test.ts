@@ -43,3 +43,17 @@ describe('server configuration for several nodes', () => {
     expect(withSecret.messages()).toEqual([]);
   });
 });
+
+describe('login throttling configuration', () => {
+  it('defaults to 10 failures per login and address, 100 per address, in 15 minutes, blocking 15 minutes', () => {
+    expect(loadConfig({})).toMatchObject({ loginMaxFailures: 10, loginMaxFailuresPerAddress: 100, loginWindowSeconds: 900, loginBlockSeconds: 900 });
+  });
+
+  it('reads the LOGIN_* variables, 0 failures meaning off, and refuses values that are not usable', () => {
+    const env = { LOGIN_MAX_FAILURES: '0', LOGIN_MAX_FAILURES_PER_ADDRESS: '7', LOGIN_WINDOW_SECONDS: '60', LOGIN_BLOCK_SECONDS: '30' };
+    expect(loadConfig(env)).toMatchObject({ loginMaxFailures: 0, loginMaxFailuresPerAddress: 7, loginWindowSeconds: 60, loginBlockSeconds: 30 });
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOGIN_WINDOW_SECONDS: '0' })).toThrow(new ConfigError("LOGIN_WINDOW_SECONDS must be an integer between 1 and 31536000, got '0'"));
+    expect(() => loadConfig({ LOGIN_BLOCK_SECONDS: 'soon' })).toThrow(ConfigError);
+  });
+});

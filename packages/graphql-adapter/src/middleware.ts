@@ -108,6 +108,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const services: ResolverServices = {
     search: options.search ?? repositorySearch,
     tokens: auth.tokens,
+    login: (login, password, clientAddress) => auth.login(login, password, clientAddress),
     treeRootLocationId: options.treeRootLocationId ?? 1,
     prioritizedLanguages: languages,
     uploadMappings: options.uploadMappings ?? DEFAULT_UPLOAD_MAPPINGS,
@@ -156,7 +157,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       context: async ({ req }) => {
         await gateway.ensureFresh();
         const authentication = authentications.get(req);
-        return createContext(repository, authentication?.userId ?? repository.anonymousUserId, services, fieldTypeMappers, authentication?.session ?? null);
+        return createContext(repository, authentication?.userId ?? repository.anonymousUserId, services, fieldTypeMappers, authentication?.session ?? null, req.ip ?? null);
       },
     }),
   );

@@ -12,6 +12,7 @@ import {
   type Session,
   type SessionStore,
   type TokenService,
+  type User,
   type VerifiedToken,
 } from '@contentrepo/core';
 import {
@@ -23,6 +24,7 @@ import {
   type RequestCredentials,
 } from './credentials.js';
 import { ExpiringCache } from './expiring-cache.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { SessionCache } from './session-cache.js';
 
 /** Options of {@link createHttpAuth}: how requests may authenticate, for every adapter of the process. */
@@ -69,7 +71,36 @@ export interface HttpAuthOptions {
   readonly clock?: Clock;
   /** Randomness for session ids and CSRF tokens (default core's `systemRandom`, Web Crypto). */
   readonly random?: RandomSource;
+  /**
+   * Failed-login throttling of every password check (session login, Basic, GraphQL `createToken`), e.g.
+   * `await createLoginThrottle({ store })`; absent: no throttling.
+   */
+  readonly loginThrottle?: LoginThrottle;
+  /** Where failed logins are reported, at `warn` with the login name and client address (pino-compatible). */
+  readonly logger?: HttpAuthLogger;
 }
+
+/** Minimal logger contract (pino-compatible). */
+export interface HttpAuthLogger {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * A login refused because its account and address, or its address, failed too often: HTTP 429 Too Many Requests
+ * with `Retry-After: retryAfterSeconds` (REST: an ErrorMessage; GraphQL: code `TOO_MANY_REQUESTS`).
+ */
+export class LoginThrottledError extends Error {
+  constructor(
+    /** Seconds (≥ 1) until the client may try again. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Too many failed login attempts; try again in ${retryAfterSeconds} seconds`);
+    this.name = 'LoginThrottledError';
+  }
+}
+
+/** Address used when a request's client address is unknown. */
+const UNKNOWN_ADDRESS = 'unknown';
 
 /** Who a request runs as, and how it authenticated. */
 export interface Authentication {
@@ -173,8 +204,10 @@ export class HttpAuth {
    * an `Authorization` scheme that is not enabled and any other scheme.
    * @throws UnauthorizedError `Invalid login or password` for wrong Basic credentials or an invalid Bearer token —
    *   also a token of a user who has since been disabled or deleted, or issued before the user's password changed.
+   *   `clientAddress` is the address Basic logins are throttled by (see {@link login}).
+   * @throws LoginThrottledError for Basic credentials while their account and address are throttled.
    */
-  async authenticate(credentials: RequestCredentials): Promise<Authentication> {
+  async authenticate(credentials: RequestCredentials, clientAddress?: string | null): Promise<Authentication> {
     if (credentials.sessionId) {
       const session = await this.sessions.load(credentials.sessionId);
       if (session && !(await this.isRevoked(session.userId, session.createdAt))) return { userId: session.userId, session, via: 'session' };
@@ -186,19 +219,53 @@ export class HttpAuth {
       return { userId: token.userId, session: null, via: 'bearer' };
     }
     if (authorization.scheme === 'basic' && this.options.basicAuth === true) {
-      return { userId: await this.basicUser(authorization.encoded), session: null, via: 'basic' };
+      return { userId: await this.basicUser(authorization.encoded, clientAddress ?? null), session: null, via: 'basic' };
     }
     return { userId: this.options.repository.anonymousUserId, session: null, via: 'anonymous' };
   }
 
   /**
    * {@link authenticate} for an HTTP request (e.g. an Express `Request`): reads its session cookie and
-   * `Authorization` header.
+   * `Authorization` header; its `ip` (Express's client address, which honours `trust proxy`) is the address Basic
+   * logins are throttled by.
    * @throws UnauthorizedError as {@link authenticate}.
+   * @throws LoginThrottledError as {@link authenticate}.
    */
-  async authenticateRequest(request: HeaderSource): Promise<RequestAuthentication> {
+  async authenticateRequest(request: HeaderSource & { readonly ip?: string | undefined }): Promise<RequestAuthentication> {
     const credentials = this.credentialsOf(request);
-    return { ...(await this.authenticate(credentials)), sessionCookie: credentials.sessionId };
+    return { ...(await this.authenticate(credentials, request.ip)), sessionCookie: credentials.sessionId };
+  }
+
+  /**
+   * The password check of every login (REST session login, Basic, GraphQL `createToken`): core's
+   * `userService.authenticate`, throttled per account and client address when `loginThrottle` is set. A refused
+   * pair is not checked at all; a wrong login or password is counted and logged at `warn` (login name and address,
+   * never the password); a success forgets the failures of the pair.
+   * @throws LoginThrottledError (429) while the pair or the address is over its limit.
+   * @throws UnauthorizedError / NotFoundError as core's login check for wrong credentials, unknown or disabled users.
+   */
+  async login(login: string, password: string, clientAddress: string | null | undefined): Promise<User> {
+    const address = clientAddress || UNKNOWN_ADDRESS;
+    const throttle = this.options.loginThrottle;
+    if (throttle) {
+      const waitSeconds = await throttle.blockedFor(login, address);
+      if (waitSeconds > 0) {
+        this.options.logger?.warn({ login, address, retryAfterSeconds: waitSeconds }, 'Login refused: too many failed attempts');
+        throw new LoginThrottledError(waitSeconds);
+      }
+    }
+    let user: User;
+    try {
+      user = await this.options.repository.userService.authenticate(login, password);
+    } catch (error) {
+      if (isRepositoryError(error) && (error.code === 'Unauthorized' || error.code === 'NotFound')) {
+        const blockedSeconds = throttle ? await throttle.recordFailure(login, address) : 0;
+        this.options.logger?.warn({ login, address, ...(blockedSeconds > 0 ? { blockedSeconds } : {}) }, 'Failed login');
+      }
+      throw error;
+    }
+    if (throttle) await throttle.recordSuccess(login, address);
+    return user;
   }
 
   /** The session cookie value and `Authorization` header of a request (null when absent). */
@@ -276,15 +343,15 @@ export class HttpAuth {
   }
 
   /**
-   * The user of Basic credentials, checked by core's login check and then reused for `basicCacheTtlMs` (or until
+   * The user of Basic credentials, checked by {@link login} (throttled) and then reused for `basicCacheTtlMs` (or until
    * the user changes, with a change feed).
    */
-  private async basicUser(encoded: string): Promise<number> {
+  private async basicUser(encoded: string, clientAddress: string | null): Promise<number> {
     const cached = this.basicCache.get(encoded, this.clock.now().getTime());
     if (cached !== undefined) return cached;
     const stamp = this.basicCache.stamp;
     const { login, password } = decodeBasicCredentials(encoded);
-    const user = await this.options.repository.userService.authenticate(login, password);
+    const user = await this.login(login, password, clientAddress);
     const ttlMs = this.options.basicCacheTtlMs ?? BASIC_CACHE_TTL_MS;
     if (ttlMs > 0) this.basicCache.set(encoded, user.contentInfo.id, this.clock.now().getTime() + ttlMs, stamp);
     return user.contentInfo.id;

@@ -8,7 +8,25 @@
  * app.use('/graphql', await createGraphQLMiddleware({ repository, auth }));
  * ```
  */
-export { createHttpAuth, HttpAuth, type Authentication, type HttpAuthOptions, type RequestAuthentication } from './http-auth.js';
+export {
+  createHttpAuth,
+  HttpAuth,
+  LoginThrottledError,
+  type Authentication,
+  type HttpAuthLogger,
+  type HttpAuthOptions,
+  type RequestAuthentication,
+} from './http-auth.js';
+export {
+  createLoginThrottle,
+  DEFAULT_LOGIN_BLOCK_SECONDS,
+  DEFAULT_LOGIN_MAX_FAILURES,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+  DEFAULT_LOGIN_WINDOW_SECONDS,
+  type LoginThrottle,
+  type LoginThrottleOptions,
+  type LoginThrottleStore,
+} from './login-throttle.js';
 export {
   decodeBasicCredentials,
   defaultSessionCookieName,

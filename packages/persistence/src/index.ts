@@ -4,6 +4,7 @@
  * (better-sqlite3, embedded default) or PostgreSQL (selected by `DATABASE_URL`).
  */
 import { join } from 'node:path';
+import type { Knex } from '@mikro-orm/knex';
 import {
   type BinaryStorage,
   type Clock,
@@ -99,6 +100,12 @@ export interface Persistence {
   readonly storage: BinaryStorage;
   readonly driver: 'sqlite' | 'postgresql';
   /**
+   * The connection pool (MikroORM's knex instance; PostgreSQL connections use the configured schema), for edge
+   * components that keep their own small shared state in the same database, such as the login throttling counters
+   * (rate-limiter-flexible's `RateLimiterPostgres`, `storeType: 'knex'`). Never for the repository's tables.
+   */
+  readonly knex: Knex;
+  /**
    * Announcements of the committed writes of every node sharing the database: each aggregate a transaction
    * locked, and each deleted session. PostgreSQL: `LISTEN`/`NOTIFY` on the channel of the schema, one dedicated
    * connection opened by the first subscriber; SQLite (one node): in-process, after `COMMIT`.
@@ -150,6 +157,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
         ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
         : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
     driver: orm.dialect,
+    knex: orm.knex,
     changes,
     migrate: migrateNow,
     withStartLock: startLocked,

@@ -1,4 +1,5 @@
 import { ContentFieldValidationError, type FieldValidationFailure, isRepositoryError, type RepositoryErrorCode } from '@contentrepo/core';
+import { LoginThrottledError } from '@contentrepo/http-auth';
 import { ForbiddenError, RestHttpError } from './http/rest-errors.js';
 import { reasonPhrase } from './http/status-text.js';
 import { hash, list, obj, val, type Child, type ObjectNode } from './output/node.js';
@@ -33,18 +34,19 @@ export interface ErrorResponse {
 
 /**
  * Maps any thrown value to an HTTP status and an Ibexa `ErrorMessage`: REST transport errors keep
- * their status, core errors go through {@link STATUS_OF}, anything else is a 500 whose details are never shown
+ * their status, core errors go through {@link STATUS_OF}, a throttled login is 429 Too Many Requests, anything else is a 500 whose details are never shown
  * unless `debug`.
  */
 export function errorResponse(error: unknown, debug: boolean): ErrorResponse {
   const status = statusOf(error);
-  const unexpected = !(error instanceof RestHttpError) && !isRepositoryError(error);
+  const unexpected = !(error instanceof RestHttpError) && !isRepositoryError(error) && !(error instanceof LoginThrottledError);
   return { status, unexpected, root: errorMessage(error, status, debug) };
 }
 
 function statusOf(error: unknown): number {
   if (error instanceof RestHttpError) return error.status;
   if (isRepositoryError(error)) return STATUS_OF[error.code];
+  if (error instanceof LoginThrottledError) return 429;
   return 500;
 }
 

@@ -1,5 +1,5 @@
 import { PreconditionFailedError, type Repository } from '@contentrepo/core';
-import type { HttpAuth } from '@contentrepo/http-auth';
+import { LoginThrottledError, type HttpAuth } from '@contentrepo/http-auth';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
 import {
@@ -87,6 +87,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       return;
     }
     if (error instanceof MethodNotAllowedError) res.set('Allow', error.allowed.join(', '));
+    if (error instanceof LoginThrottledError) res.set('Retry-After', String(error.retryAfterSeconds));
     send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
   };
 
@@ -184,6 +185,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       userId: authentication.userId,
       session: authentication.session,
       sessionCookie: authentication.sessionCookie,
+      clientAddress: req.ip ?? null,
       inputTypeName,
       auth,
       async input(accepted) {

@@ -1,11 +1,12 @@
 import { isRepositoryError } from '@contentrepo/core';
-import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
+import { LoginThrottledError, type Authentication, type HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
  * Authentication shared with REST (as in Ibexa, GraphQL runs as the current user, with no access rules of its own): the
  * process's HttpAuth decides from the session cookie, `Authorization: Bearer <jwt>` or `Basic` (when enabled), else
  * anonymous; a mismatching `X-Expected-User` is 401. Wrong Basic credentials or an invalid token are 401 too.
+ * Basic logins throttled after too many failures are 429 with `Retry-After` and code TOO_MANY_REQUESTS.
  * The result is kept per request in `results` for the GraphQL context.
  */
 export function authenticateRequests(auth: HttpAuth, results: WeakMap<Request, Authentication>): RequestHandler {
@@ -18,6 +19,11 @@ export function authenticateRequests(auth: HttpAuth, results: WeakMap<Request, A
     run().then(
       () => next(),
       (error: unknown) => {
+        if (error instanceof LoginThrottledError) {
+          res.status(429).set('Retry-After', String(error.retryAfterSeconds));
+          res.json({ errors: [{ message: error.message, extensions: { code: 'TOO_MANY_REQUESTS', retryAfter: error.retryAfterSeconds } }] });
+          return;
+        }
         if (isRepositoryError(error) && error.code === 'Unauthorized') {
           res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHORIZED' } }] });
           return;

@@ -1,4 +1,4 @@
-import type { Repository, Session, TokenService } from '@contentrepo/core';
+import type { Repository, Session, TokenService, User } from '@contentrepo/core';
 import type { FieldTypeMapperRegistry } from '../field-types/field-type-mapper.js';
 import type { ContentSearch } from '../search/content-search.js';
 import type { GraphQLLogger } from './graphql-errors.js';
@@ -10,6 +10,12 @@ export interface ResolverServices {
   readonly search: ContentSearch | null;
   /** Issues tokens for `createToken`; absent: `createToken` answers NOT_IMPLEMENTED. */
   readonly tokens: TokenService | null;
+  /**
+   * The password check of `createToken` (the process's `HttpAuth.login`: throttled per login name and client
+   * address, failures logged); absent: the repository's unthrottled `userService.authenticate`.
+   * @throws LoginThrottledError while the login is throttled.
+   */
+  readonly login?: (login: string, password: string, clientAddress: string | null) => Promise<User>;
   /** Location whose subtree lists are restricted to (Ibexa's implicit `Subtree` restriction); 1 = the whole tree. */
   readonly treeRootLocationId: number;
   /** Languages field values are shown in when no `language:` is given, by priority (Ibexa's prioritised languages). */
@@ -42,11 +48,13 @@ export interface GraphQLContext {
   readonly fieldTypeMappers: FieldTypeMapperRegistry;
   /** The session of a request authenticated by its session cookie, else null (mutations then need its CSRF token). */
   readonly session: Session | null;
+  /** The client's address (Express `req.ip`), which `createToken` logins are throttled by; null if unknown. */
+  readonly clientAddress: string | null;
 }
 
 /**
  * Builds a request context; `fieldTypeMappers` must be those the schema was built with; `session` is that of a
- * cookie-authenticated request (default none).
+ * cookie-authenticated request (default none); `clientAddress` the client's address (default unknown).
  */
 export function createContext(
   repository: Repository,
@@ -54,7 +62,8 @@ export function createContext(
   services: ResolverServices,
   fieldTypeMappers: FieldTypeMapperRegistry,
   session: Session | null = null,
+  clientAddress: string | null = null,
 ): GraphQLContext {
   const forUser = repository.forUser({ userId });
-  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers, session };
+  return { repository: forUser, userId, loaders: new RequestLoaders(forUser), services, fieldTypeMappers, session, clientAddress };
 }

@@ -40,6 +40,8 @@ export interface RestContext {
   readonly session: Session | null;
   /** Session cookie value sent by the client (even if unknown or expired), else null. */
   readonly sessionCookie: string | null;
+  /** The client's address (Express `req.ip`, honouring `trust proxy`), which logins are throttled by; null if unknown. */
+  readonly clientAddress: string | null;
   /**
    * The decoded body; its media type name must be one of `accepted` (it selects the input parser).
    * @throws BadRequestError for a missing or unknown Content-Type, a name not accepted, or a malformed body.

@@ -18,12 +18,13 @@ const clearCookie = (name: string) => [{ name, value: null }] as const;
 
 /**
  * POST /user/sessions (login): 201 with a new session and its cookie; 200 when the cookie
- * already holds a session of the same user; 409 (empty body) when it holds another user's session.
+ * already holds a session of the same user; 409 (empty body) when it holds another user's session. The password
+ * check is throttled per login name and client address: 429 with `Retry-After` after too many failures.
  */
 const createSession: RestHandler = async (context) => {
   const { data } = await context.input(['SessionInput']);
   const { login, password } = parseSessionInput(data);
-  const user = await context.repository.userService.authenticate(login, password);
+  const user = await context.auth.login(login, password, context.clientAddress);
   const cookieName = context.auth.cookieName;
   if (context.session) {
     if (context.session.userId !== user.contentInfo.id) return { kind: 'empty', status: 409 };

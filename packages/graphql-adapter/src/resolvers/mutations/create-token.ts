@@ -1,5 +1,8 @@
+import { HeaderMap } from '@apollo/server';
 import { isRepositoryError } from '@contentrepo/core';
+import { LoginThrottledError } from '@contentrepo/http-auth';
 import { stringArg, type ArgMap } from '../../schema/args.js';
+import type { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../graphql-context.js';
 import { userError } from '../graphql-errors.js';
 
@@ -11,8 +14,10 @@ export interface CreatedToken {
 
 /**
  * `createToken(username:, password:)`, as in Ibexa: checks the credentials and issues a JWT for `Authorization:
- * Bearer`. Failures are payload messages, not errors.
+ * Bearer`. Failures are payload messages, not errors, except throttling: the password check is throttled per login
+ * name and client address, and a throttled login is an error with HTTP status 429 and `Retry-After`.
  * @throws GraphQLError NOT_IMPLEMENTED when the server has no token service.
+ * @throws GraphQLError TOO_MANY_REQUESTS (`extensions.retryAfter` in seconds) after too many failed logins.
  */
 export async function createToken(context: GraphQLContext, args: ArgMap): Promise<CreatedToken> {
   const tokens = context.services.tokens;
@@ -22,8 +27,11 @@ export async function createToken(context: GraphQLContext, args: ArgMap): Promis
   if (username === '' || password === '') return { token: null, message: 'Missing username or password' };
   let user;
   try {
-    user = await context.repository.userService.authenticate(username, password);
+    user = context.services.login
+      ? await context.services.login(username, password, context.clientAddress)
+      : await context.repository.userService.authenticate(username, password);
   } catch (error) {
+    if (error instanceof LoginThrottledError) throw throttledError(error);
     if (isRepositoryError(error) && (error.code === 'Unauthorized' || error.code === 'NotFound')) {
       return { token: null, message: 'Wrong username or password' };
     }
@@ -31,4 +39,13 @@ export async function createToken(context: GraphQLContext, args: ArgMap): Promis
   }
   const issued = await tokens.issue(user.contentInfo.id, user.login, user.passwordUpdatedAt);
   return { token: issued.token, message: null };
+}
+
+/** The GraphQL error of a throttled login: code TOO_MANY_REQUESTS, HTTP 429 with `Retry-After`. */
+export function throttledError(error: LoginThrottledError): GraphQLError {
+  const retryAfter = String(error.retryAfterSeconds);
+  return userError(error.message, 'TOO_MANY_REQUESTS', {
+    retryAfter: error.retryAfterSeconds,
+    http: { status: 429, headers: new HeaderMap([['retry-after', retryAfter]]) },
+  });
 }
