@@ -16,7 +16,7 @@ export interface QueryLimits {
    * the first token past the limit, so an oversized document is refused before its syntax tree is built.
    */
   readonly maxTokens: number;
-  /** Deepest field nesting of an operation (a field of the root type is depth 1; fragments add a level). */
+  /** Deepest field nesting of an operation (a field of the root type is depth 1; each fragment, spread or inline, adds a level). */
   readonly maxDepth: number;
   /** Most aliased fields in an operation, fragments included (`__typename` aliases are free). */
   readonly maxAliases: number;
