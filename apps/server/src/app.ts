@@ -129,6 +129,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       schemaCheckIntervalMs: ttl,
       maxFileSize: config.graphqlMaxFileSize,
       maxFiles: config.graphqlMaxFiles,
+      queryLimits: config.graphqlQueryLimits,
       debug: config.debug,
       logger,
     });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
+import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter';
 import {
   DEFAULT_LOGIN_BLOCK_SECONDS,
   DEFAULT_LOGIN_MAX_FAILURES,
@@ -50,6 +51,13 @@ export interface ServerConfig {
   readonly graphqlMaxFileSize: number;
   /** Most files in one GraphQL multipart request (`GRAPHQL_MAX_FILES`, default 20). */
   readonly graphqlMaxFiles: number;
+  /**
+   * Limits on each GraphQL document (a document over one is refused with 400 before anything runs), for callers
+   * with credentials (`GRAPHQL_MAX_TOKENS`, `GRAPHQL_MAX_DEPTH`, `GRAPHQL_MAX_ALIASES`, `GRAPHQL_MAX_COST`,
+   * `GRAPHQL_MAX_DIRECTIVES`; defaults 15000, 20, 100, 100000, 50) and anonymous ones (the same names with
+   * `GRAPHQL_ANONYMOUS_` instead of `GRAPHQL_`; defaults 3000, 12, 30, 20000, 20).
+   */
+  readonly graphqlQueryLimits: { readonly authenticated: QueryLimits; readonly anonymous: QueryLimits };
   /** Secret signing JWTs (`JWT_SECRET`, ≥ 32 characters); unset = a random per-process secret. */
   readonly jwtSecret: string | undefined;
   /** Lifetime of JWTs in seconds (`JWT_TTL`, default 3600). */
@@ -112,6 +120,36 @@ function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be true or false, got '${env[name] ?? ''}'`);
 }
 
+/** Largest accepted value of each GraphQL query limit. */
+const QUERY_LIMIT_MAXIMA: Readonly<Record<keyof QueryLimits, number>> = {
+  maxTokens: 1_000_000,
+  maxDepth: 1_000,
+  maxAliases: 100_000,
+  maxCost: 1_000_000_000,
+  maxDirectives: 10_000,
+};
+
+/** Environment variable suffix of each GraphQL query limit (`GRAPHQL_<suffix>`, `GRAPHQL_ANONYMOUS_<suffix>`). */
+const QUERY_LIMIT_VARIABLES: Readonly<Record<keyof QueryLimits, string>> = {
+  maxTokens: 'MAX_TOKENS',
+  maxDepth: 'MAX_DEPTH',
+  maxAliases: 'MAX_ALIASES',
+  maxCost: 'MAX_COST',
+  maxDirectives: 'MAX_DIRECTIVES',
+};
+
+/** The GraphQL query limits named `<prefix><suffix>` (see {@link QUERY_LIMIT_VARIABLES}), defaults from `defaults`. */
+function queryLimits(env: NodeJS.ProcessEnv, prefix: string, defaults: QueryLimits): QueryLimits {
+  const read = (key: keyof QueryLimits) => integer(env, `${prefix}${QUERY_LIMIT_VARIABLES[key]}`, defaults[key], 1, QUERY_LIMIT_MAXIMA[key]);
+  return {
+    maxTokens: read('maxTokens'),
+    maxDepth: read('maxDepth'),
+    maxAliases: read('maxAliases'),
+    maxCost: read('maxCost'),
+    maxDirectives: read('maxDirectives'),
+  };
+}
+
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
@@ -158,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     graphqlPath,
     graphqlMaxFileSize: integer(env, 'GRAPHQL_MAX_FILE_SIZE', 50 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     graphqlMaxFiles: integer(env, 'GRAPHQL_MAX_FILES', 20, 1, 10_000),
+    graphqlQueryLimits: {
+      authenticated: queryLimits(env, 'GRAPHQL_', DEFAULT_AUTHENTICATED_QUERY_LIMITS),
+      anonymous: queryLimits(env, 'GRAPHQL_ANONYMOUS_', DEFAULT_ANONYMOUS_QUERY_LIMITS),
+    },
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),

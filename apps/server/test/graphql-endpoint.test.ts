@@ -145,6 +145,61 @@ describe('GraphQL configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters long');
   });
 
+  it('reads the query limits, authenticated (GRAPHQL_MAX_*) and anonymous (GRAPHQL_ANONYMOUS_MAX_*)', () => {
+    expect(loadConfig({}).graphqlQueryLimits).toEqual({
+      authenticated: { maxTokens: 15_000, maxDepth: 20, maxAliases: 100, maxCost: 100_000, maxDirectives: 50 },
+      anonymous: { maxTokens: 3000, maxDepth: 12, maxAliases: 30, maxCost: 20_000, maxDirectives: 20 },
+    });
+    const env = {
+      GRAPHQL_MAX_TOKENS: '5000',
+      GRAPHQL_MAX_DEPTH: '9',
+      GRAPHQL_MAX_ALIASES: '8',
+      GRAPHQL_MAX_COST: '7000',
+      GRAPHQL_MAX_DIRECTIVES: '6',
+      GRAPHQL_ANONYMOUS_MAX_TOKENS: '500',
+      GRAPHQL_ANONYMOUS_MAX_DEPTH: '4',
+      GRAPHQL_ANONYMOUS_MAX_ALIASES: '3',
+      GRAPHQL_ANONYMOUS_MAX_COST: '200',
+      GRAPHQL_ANONYMOUS_MAX_DIRECTIVES: '1',
+    };
+    expect(loadConfig(env).graphqlQueryLimits).toEqual({
+      authenticated: { maxTokens: 5000, maxDepth: 9, maxAliases: 8, maxCost: 7000, maxDirectives: 6 },
+      anonymous: { maxTokens: 500, maxDepth: 4, maxAliases: 3, maxCost: 200, maxDirectives: 1 },
+    });
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0' })).toThrow("GRAPHQL_MAX_DEPTH must be an integer between 1 and 1000, got '0'");
+    expect(() => loadConfig({ GRAPHQL_ANONYMOUS_MAX_ALIASES: 'many' })).toThrow('GRAPHQL_ANONYMOUS_MAX_ALIASES must be an integer');
+  });
+
+  it('refuses an anonymous query of 20,000 aliases with 400 and applies the configured limits', async () => {
+    const server = await startTestServer({ GRAPHQL_ANONYMOUS_MAX_ALIASES: '2', GRAPHQL_MAX_ALIASES: '3', AUTH_BASIC: 'true' });
+    const post = (query: string, headers: Record<string, string> = {}) =>
+      request(server.app.express).post('/graphql').set({ 'Content-Type': 'application/json', ...headers }).send(JSON.stringify({ query }));
+    const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: item(contentId: 1) { _name }`).join(' ')} }`;
+    try {
+      const huge = await post(aliases(20_000));
+      expect(huge.status).toBe(400);
+      expect(JSON.parse(huge.text)).toEqual({
+        errors: [
+          {
+            message: 'Syntax Error: Document contains more that 15000 tokens. Parsing aborted.',
+            locations: [{ line: 1, column: expect.any(Number) }],
+            extensions: { code: 'GRAPHQL_PARSE_FAILED', limit: 'tokens' },
+          },
+        ],
+      });
+      const anonymous = await post(aliases(3));
+      expect(anonymous.status).toBe(400);
+      expect(JSON.parse(anonymous.text)).toEqual({
+        errors: [{ message: 'Aliases limit of 2 exceeded, found 3.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'aliases' } }],
+      });
+      const authenticated = await post(aliases(3), { Authorization: `Basic ${Buffer.from('admin:publish').toString('base64')}` });
+      expect(authenticated.status).toBe(200);
+      expect(JSON.parse(authenticated.text)).toEqual({ data: { a0: { _name: 'Ibexa Platform' }, a1: { _name: 'Ibexa Platform' }, a2: { _name: 'Ibexa Platform' } } });
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('mounts the endpoint at BASE_PATH + GRAPHQL_PATH', async () => {
     const server = await startTestServer({ BASE_PATH: '/cms', GRAPHQL_PATH: '/api/graphql' });
     try {

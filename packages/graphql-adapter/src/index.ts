@@ -8,6 +8,12 @@ export {
   type GraphQLMiddleware,
   type GraphQLMiddlewareOptions,
 } from './middleware.js';
+export {
+  DEFAULT_ANONYMOUS_QUERY_LIMITS,
+  DEFAULT_AUTHENTICATED_QUERY_LIMITS,
+  type QueryLimitName,
+  type QueryLimits,
+} from './http/query-limits.js';
 export { buildSchema, type BuildSchemaOptions } from './schema/build-schema.js';
 export {
   builtInFieldTypeMappers,

@@ -10,6 +10,7 @@ import { builtInFieldTypeMappers, createFieldTypeMapperRegistry, type FieldTypeM
 import { authenticateRequests } from './http/authenticate.js';
 import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
+import { markTokenLimitError, parseTokenLimit, queryLimitsPlugin, resolveQueryLimits, type QueryLimits } from './http/query-limits.js';
 import { multipartUploads } from './http/upload-stage.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
 import { createFormatError, fieldErrorsPlugin, type GraphQLLogger } from './resolvers/graphql-errors.js';
@@ -65,6 +66,14 @@ export interface GraphQLMiddlewareOptions {
    * without one is a `String` set from a `String`. Creation fails for a mapper of a type that already has one.
    */
   readonly fieldTypeMappers?: readonly FieldTypeMapper[];
+  /**
+   * Limits on each query document (package README, "Query limits"): tokens, depth, aliases, cost and directives,
+   * for callers with credentials (`authenticated`) and without (`anonymous`); unset values keep the defaults
+   * (`DEFAULT_AUTHENTICATED_QUERY_LIMITS`, `DEFAULT_ANONYMOUS_QUERY_LIMITS`). A document over a limit is refused
+   * with HTTP 400 before any resolver runs. Creation fails with a RangeError for a value that is not a positive
+   * integer.
+   */
+  readonly queryLimits?: { readonly authenticated?: Partial<QueryLimits>; readonly anonymous?: Partial<QueryLimits> };
   readonly logger?: GraphQLLogger;
   /** Show internal error details in responses and enable the Apollo Sandbox landing page (never in production). */
   readonly debug?: boolean;
@@ -92,6 +101,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const debug = options.debug ?? false;
   const logger = options.logger ?? null;
   const imageVariations = [...(options.imageVariations ?? DEFAULT_IMAGE_VARIATIONS)];
+  const queryLimits = resolveQueryLimits(options.queryLimits);
   const fieldTypeMappers = createFieldTypeMapperRegistry([...builtInFieldTypeMappers, ...(options.fieldTypeMappers ?? [])]);
   const gateway = new GeneratedSchemaGateway({
     loadModel: () => loadSchemaModel(repository, imageVariations),
@@ -115,6 +125,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     uploadFallback: options.uploadFallback ?? DEFAULT_UPLOAD_FALLBACK,
     logger,
   };
+  const formatError = createFormatError(debug, logger);
   const server = new ApolloServer<GraphQLContext>({
     gateway,
     csrfPrevention: false,
@@ -122,8 +133,11 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     stopOnTerminationSignals: false,
     introspection: true,
     includeStacktraceInErrorResponses: debug,
-    formatError: createFormatError(debug, logger),
+    formatError: (formatted, error) => formatError(markTokenLimitError(formatted), error),
+    // Counted while parsing: a document past the larger token limit is refused before its syntax tree is built.
+    parseOptions: { maxTokens: parseTokenLimit(queryLimits) },
     plugins: [
+      queryLimitsPlugin<GraphQLContext>(queryLimits, (context) => context.userId === repository.anonymousUserId),
       fieldErrorsPlugin<GraphQLContext>(),
       sessionCsrfPlugin<GraphQLContext>(auth, (context) => context.session),
       debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled(),

@@ -1,0 +1,161 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { GraphQLError, parse, validate, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
+
+/**
+ * Limits on one GraphQL document, checked before anything runs. Ibexa leaves this to overblog/GraphQLBundle's
+ * `security` settings (`query_max_depth`, `query_max_complexity`); here GraphQL Armor's rules measure the document,
+ * and graphql-js's own parser counts tokens.
+ */
+export interface QueryLimits {
+  /**
+   * Most lexical tokens in the document (names, punctuators, values; graphql-js `maxTokens`). The parser stops at
+   * the first token past the limit, so an oversized document is refused before its syntax tree is built.
+   */
+  readonly maxTokens: number;
+  /** Deepest field nesting of an operation (a field of the root type is depth 1; each fragment, spread or inline, adds a level). */
+  readonly maxDepth: number;
+  /** Most aliased fields in an operation, fragments included (`__typename` aliases are free). */
+  readonly maxAliases: number;
+  /**
+   * Highest cost of an operation: 1 per scalar field, 2 per object field plus 1.5 × the cost of its selections,
+   * multiplied by a literal `first`/`last` argument (GraphQL Armor's cost model).
+   */
+  readonly maxCost: number;
+  /** Most directives (`@include`, `@skip`, …) in an operation. */
+  readonly maxDirectives: number;
+}
+
+/** The limits of authenticated callers and the (stricter) ones of anonymous callers. */
+export interface QueryLimitSettings {
+  readonly authenticated: QueryLimits;
+  readonly anonymous: QueryLimits;
+}
+
+/** Limits of a caller with credentials (session cookie, Bearer token, Basic). */
+export const DEFAULT_AUTHENTICATED_QUERY_LIMITS: QueryLimits = {
+  maxTokens: 15_000,
+  maxDepth: 20,
+  maxAliases: 100,
+  maxCost: 100_000,
+  maxDirectives: 50,
+};
+
+/** Limits of a caller without credentials. */
+export const DEFAULT_ANONYMOUS_QUERY_LIMITS: QueryLimits = {
+  maxTokens: 3_000,
+  maxDepth: 12,
+  maxAliases: 30,
+  maxCost: 20_000,
+  maxDirectives: 20,
+};
+
+/** Names of the limits in `extensions.limit` of a refusal. */
+export type QueryLimitName = 'tokens' | 'depth' | 'aliases' | 'cost' | 'directives';
+
+/** Fills in defaults and checks that every limit is a positive integer. @throws RangeError for one that is not. */
+export function resolveQueryLimits(options: { authenticated?: Partial<QueryLimits>; anonymous?: Partial<QueryLimits> } = {}): QueryLimitSettings {
+  const settings = {
+    authenticated: { ...DEFAULT_AUTHENTICATED_QUERY_LIMITS, ...definedOnly(options.authenticated) },
+    anonymous: { ...DEFAULT_ANONYMOUS_QUERY_LIMITS, ...definedOnly(options.anonymous) },
+  };
+  for (const [caller, limits] of Object.entries(settings)) {
+    for (const [name, value] of Object.entries(limits)) {
+      if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`GraphQL query limit ${caller}.${name} must be a positive integer, got ${String(value)}`);
+    }
+  }
+  return settings;
+}
+
+function definedOnly(limits: Partial<QueryLimits> | undefined): Partial<QueryLimits> {
+  return Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined));
+}
+
+/** The token limit given to Apollo's parser (`parseOptions.maxTokens`): the larger of the two callers' limits. */
+export function parseTokenLimit(settings: QueryLimitSettings): number {
+  return Math.max(settings.authenticated.maxTokens, settings.anonymous.maxTokens);
+}
+
+/** A refusal: `GRAPHQL_VALIDATION_FAILED` (tokens: `GRAPHQL_PARSE_FAILED`, as the parser's own), HTTP 400. */
+function limitError(message: string, limit: QueryLimitName): GraphQLError {
+  const code = limit === 'tokens' ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
+  return new GraphQLError(message, { extensions: { code, limit, http: { status: 400 } } });
+}
+
+/**
+ * `formatError` step: marks the parser's own refusal of a document over the token limit (`GRAPHQL_PARSE_FAILED`,
+ * `Syntax Error: Document contains more that <n> tokens. Parsing aborted.`) with `extensions.limit: 'tokens'`,
+ * like the refusals of {@link checkQueryLimits}. Other errors are returned unchanged.
+ */
+export function markTokenLimitError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (formatted.extensions?.['code'] !== 'GRAPHQL_PARSE_FAILED' || !/Document contains more th[ae]t? \d+ tokens/.test(formatted.message)) return formatted;
+  return { ...formatted, extensions: { ...formatted.extensions, limit: 'tokens' } };
+}
+
+/** GraphQL Armor's rules for `limits`, each reporting its refusal (named by `limit`) into `refusals`. */
+function armorRules(limits: QueryLimits, refusals: { limit: QueryLimitName; error: GraphQLError }[]): ValidationRule[] {
+  const report =
+    (limit: QueryLimitName) =>
+    (_context: ValidationContext | null, error: GraphQLError): void => {
+      refusals.push({ limit, error });
+    };
+  const common = (limit: QueryLimitName) => ({ exposeLimits: true, propagateOnRejection: false, onReject: [report(limit)] });
+  return [
+    maxDepthRule({ n: limits.maxDepth, ...common('depth') }),
+    maxAliasesRule({ n: limits.maxAliases, ...common('aliases') }),
+    maxDirectivesRule({ n: limits.maxDirectives, ...common('directives') }),
+    costLimitRule({ maxCost: limits.maxCost, ...common('cost') }),
+  ];
+}
+
+/**
+ * Checks `document` against `limits`; returns the first refusal as a GraphQL error (message naming the limit and
+ * its value, e.g. `Aliases limit of 15 exceeded, found 20000.`), or null when the document is within them.
+ * `source` is re-read with the caller's token limit when it is below `parsedWithTokenLimit` (the limit the
+ * document was parsed with).
+ */
+export function checkQueryLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  source: string | undefined,
+  limits: QueryLimits,
+  parsedWithTokenLimit: number,
+): GraphQLError | null {
+  if (source !== undefined && limits.maxTokens < parsedWithTokenLimit) {
+    try {
+      parse(source, { maxTokens: limits.maxTokens, noLocation: true });
+    } catch (error) {
+      if (error instanceof GraphQLError) return limitError(error.message, 'tokens');
+      throw error;
+    }
+  }
+  const refusals: { limit: QueryLimitName; error: GraphQLError }[] = [];
+  validate(schema, document, armorRules(limits, refusals));
+  const first = refusals[0];
+  // GraphQL Armor words its refusals as syntax errors; they are not.
+  return first ? limitError(first.error.message.replace(/^Syntax Error: /, ''), first.limit) : null;
+}
+
+/**
+ * Apollo plugin enforcing `settings` on every operation, after parsing (and Apollo's own validation, whose result
+ * may come from its document cache) and before execution: anonymous callers (`isAnonymous` of the request's
+ * context) get the anonymous limits, others the authenticated ones. A refused operation answers HTTP 400 with one
+ * error (see {@link checkQueryLimits}) and runs no resolver.
+ */
+export function queryLimitsPlugin<C extends object>(settings: QueryLimitSettings, isAnonymous: (context: C) => boolean): ApolloServerPlugin<C> {
+  const parsedWithTokenLimit = parseTokenLimit(settings);
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, document, source, schema }) {
+          const limits = isAnonymous(contextValue) ? settings.anonymous : settings.authenticated;
+          const refusal = checkQueryLimits(schema, document, source, limits, parsedWithTokenLimit);
+          if (refusal) throw refusal;
+        },
+      };
+    },
+  };
+}
