@@ -227,3 +227,29 @@ describe('the GraphQL landing page in debug mode', () => {
     expect((await request(server.app.express).get('/healthz')).headers['content-security-policy']).toBeDefined();
   });
 });
+
+describe('GraphQL input that is not well-formed Unicode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 400 BAD_REQUEST for a lone surrogate in variables (POST and GET), and runs well-formed ones', async () => {
+    const query = 'query ($id: String!) { __type(name: $id) { name } }';
+    const post = (variables: string) =>
+      request(server.app.express).post('/graphql').set('Content-Type', 'application/json').send(`{"query": ${JSON.stringify(query)}, "variables": ${variables}}`);
+    const refused = await post('{"id": "\\ud800"}');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).errors[0]).toMatchObject({ message: expect.stringMatching(/not well-formed Unicode/), extensions: { code: 'BAD_REQUEST' } });
+    expect((await post('{"nested": [{"\\udc00": 1}]}')).status).toBe(400);
+    const fine = await post('{"id": "Folder \\ud83d\\ude00"}');
+    expect(fine.status).toBe(200);
+    const viaGet = await request(server.app.express)
+      .get(`/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent('{"id":"\\ud800"}')}`)
+      .set('Apollo-Require-Preflight', 'true');
+    expect(viaGet.status).toBe(400);
+  });
+});

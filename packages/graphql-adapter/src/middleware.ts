@@ -11,6 +11,7 @@ import { authenticateRequests } from './http/authenticate.js';
 import { csrfGuard } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { multipartUploads } from './http/upload-stage.js';
+import { wellFormedRequests } from './http/well-formed.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
 import { createFormatError, fieldErrorsPlugin, type GraphQLLogger } from './resolvers/graphql-errors.js';
 import { loadSchemaModel } from './schema/model.js';
@@ -148,6 +149,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       if (!('body' in req) || req.body === undefined) req.body = {};
       next();
     },
+    wellFormedRequests(),
     expressMiddleware(server, {
       context: async ({ req }) => {
         await gateway.ensureFresh();
