@@ -35,10 +35,11 @@ export const CORS_EXPOSED_HEADERS = ['ETag', 'Location', 'Allow', 'Accept-Patch'
 
 /**
  * CORS through the `cors` package, for REST and GraphQL alike. A preflight (`OPTIONS` with `Origin` and
- * `Access-Control-Request-Method`) is answered `204` with the allowed methods, headers and `Access-Control-Max-Age`;
- * an origin not in the list gets no `Access-Control-Allow-Origin`, so the browser refuses the call. Any other
- * request, a plain `OPTIONS` included, continues to the API (Ibexa's `OPTIONS` answers its `Allow` list) with the
- * `Access-Control-Allow-Origin` (with `Vary: Origin` for a list), `-Allow-Credentials` and `-Expose-Headers` headers.
+ * `Access-Control-Request-Method`) from an allowed origin is answered `204` with the allowed methods, headers and
+ * `Access-Control-Max-Age`; any other request from it, a plain `OPTIONS` included, continues to the API (Ibexa's
+ * `OPTIONS` answers its `Allow` list) with `Access-Control-Allow-Origin`, `-Allow-Credentials` and `-Expose-Headers`.
+ * A request without `Origin` or from an origin not listed gets no CORS header at all (the browser then refuses the
+ * call; a preflight reaches the API like any `OPTIONS`); with a list, every response has `Vary: Origin`.
  */
 export function corsMiddleware(config: CorsConfig): RequestHandler {
   const options: CorsOptions = {
@@ -52,8 +53,16 @@ export function corsMiddleware(config: CorsConfig): RequestHandler {
   };
   const preflight = cors({ ...options, preflightContinue: false });
   const passOn = cors({ ...options, preflightContinue: true });
+  const listed = config.origins === '*' ? null : new Set(config.origins);
   return (req: Request, res: Response, next: NextFunction) => {
-    const isPreflight = req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+    const origin = req.headers.origin;
+    if (origin === undefined || (listed !== null && !listed.has(origin))) {
+      // Not a cross-origin call this server allows: no CORS headers, but caches must key on Origin.
+      if (listed !== null) res.vary('Origin');
+      next();
+      return;
+    }
+    const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     (isPreflight ? preflight : passOn)(req, res, next);
   };
 }
