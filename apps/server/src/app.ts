@@ -15,6 +15,7 @@ import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
 import type { ServerConfig } from './server-config.js';
+import { corsMiddleware, finalErrorHandler, methodNotAllowed, notFound, securityHeaders, sendJsonError } from './http-policy.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createTokenService } from './tokens.js';
@@ -58,7 +59,9 @@ export interface AppOptions {
  * The composition root: migrates the database and seeds the clean-install data on first start — both under the
  * database's start lock, so that nodes starting together on one database migrate and seed once — builds the
  * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
- * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Request authentication is built once
+ * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Every response carries the security headers
+ * and, when configured, the CORS headers (see http-policy.ts); any other path or method answers a small JSON error
+ * (`{"error":{"code":404,"message":"Not Found"}}`, 405 with `Allow`), as does an error no API handled. Request authentication is built once
  * and given to both APIs: one session cache, the same cookies and JWTs, and a logout on one is at once a logout on
  * the other. Failed logins (session login, Basic, GraphQL `createToken`) are throttled per login name and client
  * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (one node). The
@@ -139,6 +142,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.set('trust proxy', 'loopback');
     app.use(requestLog(logger));
     app.use(
+      securityHeaders({
+        hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
+        landingPagePath: config.debug ? `${config.basePath}${config.graphqlPath}` : undefined,
+        storagePrefix: storageUriPrefix,
+      }),
+    );
+    if (config.cors) app.use(corsMiddleware(config.cors));
+    app.use(
       `${config.basePath}${REST_PREFIX}`,
       createRestRouter({
         repository,
@@ -152,9 +163,13 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res, logger).catch(next);
     });
+    app.all(`${storageUriPrefix}/*path`, methodNotAllowed(['GET', 'HEAD']));
     app.get(`${config.basePath}/healthz`, (_req, res) => {
       res.json({ status: 'ok', driver: store.driver });
     });
+    app.all(`${config.basePath}/healthz`, methodNotAllowed(['GET', 'HEAD']));
+    app.use(notFound);
+    app.use(finalErrorHandler(logger));
 
     const close = async (): Promise<void> => {
       await graphql.stop();
@@ -184,7 +199,7 @@ function configuredLoginThrottle(config: ServerConfig, store: Persistence): Prom
 
 /**
  * Serves a stored file (image or binary file) at the `uri` the APIs give, read through the BinaryStorage port: with
- * `STORAGE=database` (or a shared folder) any node serves a file stored through another. 404 when absent; the
+ * `STORAGE=database` (or a shared folder) any node serves a file stored through another. 404 (the JSON error) when absent; the
  * content type follows the key's extension. HEAD answers the headers without reading the file. A read failing
  * mid-way (the file deleted meanwhile) is logged and cuts the response, whose Content-Length then tells the client
  * the body is incomplete; a client going away just stops the read.
@@ -193,7 +208,7 @@ async function serveStoredFile(storage: BinaryStorage, req: Request, res: Respon
   const key = storage.keyOf(req.path);
   const file = key === null ? null : await storage.get(key);
   if (!file || key === null) {
-    res.status(404).type('text/plain').send('Not Found');
+    sendJsonError(res, 404);
     return;
   }
   const dot = key.lastIndexOf('.');

@@ -81,6 +81,30 @@ export interface ServerConfig {
   readonly loginWindowSeconds: number;
   /** How long logins are answered 429 once a limit is reached, in seconds (`LOGIN_BLOCK_SECONDS`, default 900). */
   readonly loginBlockSeconds: number;
+  /**
+   * Cross-origin access for browser front ends on other origins (REST and GraphQL alike); undefined = off (the
+   * default: no `Access-Control-*` headers, preflights not answered).
+   */
+  readonly cors: CorsConfig | undefined;
+  /**
+   * `Strict-Transport-Security` max-age in seconds (`HSTS_MAX_AGE`, default 0 = no header). Only set it when every
+   * client reaches the server over HTTPS (a TLS-terminating proxy in front): browsers then refuse plain HTTP for
+   * that long.
+   */
+  readonly hstsMaxAgeSeconds: number;
+}
+
+/** Cross-origin resource sharing settings, from `CORS_ORIGINS`, `CORS_CREDENTIALS` and `CORS_MAX_AGE`. */
+export interface CorsConfig {
+  /**
+   * Origins allowed to call the APIs (`CORS_ORIGINS`, comma-separated, each `scheme://host[:port]` as browsers
+   * send it in `Origin`), or `'*'` for any origin (refused together with credentials).
+   */
+  readonly origins: '*' | readonly string[];
+  /** Whether cross-origin requests may carry cookies (`CORS_CREDENTIALS`, default false). */
+  readonly credentials: boolean;
+  /** How long browsers may cache a preflight answer, in seconds (`CORS_MAX_AGE`, default 600). */
+  readonly maxAgeSeconds: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -150,11 +174,35 @@ function queryLimits(env: NodeJS.ProcessEnv, prefix: string, defaults: QueryLimi
   };
 }
 
+/** An origin as browsers send it: scheme, host and optional port, nothing after. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/** `CORS_ORIGINS`, `CORS_CREDENTIALS`, `CORS_MAX_AGE`; undefined when `CORS_ORIGINS` is unset or empty. */
+function corsConfig(env: NodeJS.ProcessEnv): CorsConfig | undefined {
+  const credentials = boolean(env, 'CORS_CREDENTIALS');
+  const maxAgeSeconds = integer(env, 'CORS_MAX_AGE', 600, 0, 86_400);
+  const origins = (env['CORS_ORIGINS'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
+  if (origins.length === 0) return undefined;
+  if (origins.includes('*')) {
+    if (origins.length > 1) throw new ConfigError(`CORS_ORIGINS: '*' allows every origin and cannot be listed with others, got '${env['CORS_ORIGINS'] ?? ''}'`);
+    if (credentials) throw new ConfigError("CORS_ORIGINS '*' cannot be combined with CORS_CREDENTIALS=true: list the origins allowed to send credentials");
+    return { origins: '*', credentials, maxAgeSeconds };
+  }
+  for (const origin of origins) {
+    if (!ORIGIN.test(origin)) throw new ConfigError(`CORS_ORIGINS: '${origin}' is not an origin like https://app.example.com or http://localhost:3000`);
+  }
+  return { origins, credentials, maxAgeSeconds };
+}
+
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
- *   secret, storage, login throttling limits, a database schema that is not a lower-case identifier or is given without a PostgreSQL
- *   `DATABASE_URL`).
+ *   secret, storage, login throttling limits, a database schema that is not a lower-case identifier or is given
+ *   without a PostgreSQL `DATABASE_URL`, a CORS origin that is not `scheme://host[:port]`, `CORS_ORIGINS=*` with
+ *   credentials).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -207,5 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),
     loginBlockSeconds: integer(env, 'LOGIN_BLOCK_SECONDS', DEFAULT_LOGIN_BLOCK_SECONDS, 1, 31_536_000),
+    cors: corsConfig(env),
+    hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
   };
 }

@@ -12,6 +12,7 @@ import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { markTokenLimitError, parseTokenLimit, queryLimitsPlugin, resolveQueryLimits, type QueryLimits } from './http/query-limits.js';
 import { multipartUploads } from './http/upload-stage.js';
+import { wellFormedRequests } from './http/well-formed.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
 import { createFormatError, fieldErrorsPlugin, type GraphQLLogger } from './resolvers/graphql-errors.js';
 import { loadSchemaModel } from './schema/model.js';
@@ -167,6 +168,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       if (!('body' in req) || req.body === undefined) req.body = {};
       next();
     },
+    wellFormedRequests(),
     expressMiddleware(server, {
       context: async ({ req }) => {
         await gateway.ensureFresh();

@@ -28,6 +28,7 @@ import {
 import { RouteTable } from './http/route-table.js';
 import { createFieldTypeProcessorRegistry, type FieldTypeProcessor } from './field-types/index.js';
 import { decodeBody } from './input/decode-body.js';
+import { assertWellFormedUrl } from './input/well-formed.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
 import type { ObjectNode } from './output/node.js';
@@ -122,6 +123,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
   };
 
   async function dispatch(req: Request, res: Response): Promise<void> {
+    // Path parameters and query strings are read percent-decoded: bytes that are not UTF-8 are refused first.
+    assertWellFormedUrl(req.originalUrl);
     const override = req.method === 'POST' ? req.get('x-http-method-override')?.trim().toUpperCase() : undefined;
     const method = override || req.method;
     // The origin the client addressed, as Ibexa's request-based host prefix: scheme and host (with port) from

@@ -2,6 +2,7 @@ import { BadRequestError } from '../http/rest-errors.js';
 import type { WireFormat } from '../http/media-types.js';
 import type { DecodedObject } from './decoded-input.js';
 import { isDecodedInput, isDecodedObject } from './decoded-input.js';
+import { assertWellFormedInput, utf8Text } from './well-formed.js';
 import { decodeXml } from './xml-input.js';
 
 export type { DecodedInput, DecodedObject } from './decoded-input.js';
@@ -10,7 +11,7 @@ export type { DecodedInput, DecodedObject } from './decoded-input.js';
 const ECHO_LIMIT = 1000;
 
 const bodyText = (body: Buffer): string => {
-  const text = body.toString('utf8');
+  const text = utf8Text(body);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 };
 
@@ -54,9 +55,12 @@ export function decodeJson(text: string): DecodedObject {
  * and field-type hash elements type-sniffed. DTDs and foreign entities are refused (see xml-input.ts).
  * A UTF-8 byte-order mark is ignored.
  *
- * @throws BadRequestError for malformed input in either format (Ibexa's messages)
+ * @throws BadRequestError for malformed input in either format (Ibexa's messages), and for input that is not
+ *   well-formed Unicode: bytes that are not UTF-8, or a key or value holding a lone surrogate (`"\ud800"`, `&#xD800;`)
  */
 export async function decodeBody(body: Buffer, format: WireFormat): Promise<DecodedObject> {
   const text = bodyText(body);
-  return format === 'json' ? decodeJson(text) : decodeXml(text);
+  const decoded = format === 'json' ? decodeJson(text) : decodeXml(text);
+  assertWellFormedInput(decoded);
+  return decoded;
 }

@@ -82,8 +82,29 @@ function container(data: DecodedObject, version: ViewInputVersion): { key: strin
   throw new BadRequestError('Missing <ContentQuery> or <LocationQuery> attribute for <ViewInput>.');
 }
 
+/** Longest view `identifier` accepted, in UTF-16 code units (it is echoed into the View's href and `Location`). */
+export const MAX_VIEW_IDENTIFIER_LENGTH = 255;
+
+/** C0 controls and DEL: never part of an identifier that is echoed into a URL. */
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+
 /**
- * Parses a ViewInput body as Ibexa REST does (criteria and sort clauses included): `identifier` (required),
+ * A view identifier as given (string or number), checked before it is echoed into the View's href and the
+ * `Location` header: 1 to {@link MAX_VIEW_IDENTIFIER_LENGTH} characters without control characters (lone surrogates
+ * were already refused while decoding the body).
+ * @throws BadRequestError (400) otherwise.
+ */
+function viewIdentifier(value: string | number): string {
+  const identifier = String(value);
+  if (identifier === '' || identifier.length > MAX_VIEW_IDENTIFIER_LENGTH || CONTROL_CHARACTER.test(identifier)) {
+    throw new BadRequestError(`The <identifier> of <ViewInput> must be 1 to ${MAX_VIEW_IDENTIFIER_LENGTH} characters long, without control characters.`);
+  }
+  return identifier;
+}
+
+/**
+ * Parses a ViewInput body as Ibexa REST does (criteria and sort clauses included): `identifier` (required; 1 to 255
+ * characters without control characters, as it is echoed into a URL and a header),
  * `languageCode`, `useAlwaysAvailable` (default true; the string `"false"` is false here, unlike Ibexa's coercion),
  * and the query container of the version. `public` and `FacetBuilders` are ignored.
  *
@@ -91,14 +112,15 @@ function container(data: DecodedObject, version: ViewInputVersion): { key: strin
  */
 export async function parseViewInput(data: DecodedObject, version: ViewInputVersion, lookups: CriterionLookups): Promise<ViewRequest> {
   const reader = new InputReader(data, 'ViewInput');
-  const identifier = getOwn(data, 'identifier');
-  if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new BadRequestError('Missing <identifier> attribute for <ViewInput>.');
+  const given = getOwn(data, 'identifier');
+  if (typeof given !== 'string' && typeof given !== 'number') throw new BadRequestError('Missing <identifier> attribute for <ViewInput>.');
+  const identifier = viewIdentifier(given);
   const { key, value, target } = container(data, version);
   if (!isDecodedObject(value)) throw new BadRequestError(`Invalid <${key}> format: expected an object`);
   const languageCode = reader.optionalString('languageCode');
   const useAlwaysAvailable = reader.optionalBool('useAlwaysAvailable') ?? true;
   return {
-    identifier: String(identifier),
+    identifier,
     target,
     query: await parseQuery(value, key, lookups),
     languageFilter: languageCode === undefined || languageCode === '' ? { useAlwaysAvailable } : { languages: [languageCode], useAlwaysAvailable },
