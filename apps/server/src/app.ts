@@ -117,6 +117,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       schemaCheckIntervalMs: ttl,
       maxFileSize: config.graphqlMaxFileSize,
       maxFiles: config.graphqlMaxFiles,
+      bodyLimit: config.graphqlBodyLimit,
       debug: config.debug,
       logger,
     });
