@@ -5,8 +5,15 @@ import { createHttpServer } from '../src/http-server.js';
 import { ConfigError, loadConfig } from '../src/server-config.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-/** Small timeouts (ms) so that each cut-off is observed within a second or two. */
-const TIMEOUTS = { HEADERS_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '800', KEEP_ALIVE_TIMEOUT_MS: '200', IDLE_TIMEOUT_MS: '3000' };
+/** Small timeouts (ms) so that each cut-off is observed within a second or two, and small body limits. */
+const TIMEOUTS = {
+  HEADERS_TIMEOUT_MS: '300',
+  REQUEST_TIMEOUT_MS: '800',
+  KEEP_ALIVE_TIMEOUT_MS: '200',
+  IDLE_TIMEOUT_MS: '3000',
+  BODY_LIMIT: '2kb',
+  GRAPHQL_BODY_LIMIT: '1kb',
+};
 /** Longest a test waits for the server to close a connection before calling it held open (ms). */
 const GIVE_UP_MS = 5000;
 
@@ -55,7 +62,7 @@ function slowClient(port: number, first: string, drip: readonly string[], everyM
 
 const statusLine = (observed: Observed): string => observed.text.split('\r\n')[0] ?? '';
 
-describe('HTTP server timeouts', () => {
+describe('bounded requests: HTTP server timeouts and body limits', () => {
   let test: TestServer;
   let server: Server;
   let port: number;
@@ -90,7 +97,7 @@ describe('HTTP server timeouts', () => {
   });
 
   it('cuts off a REST request body that never completes (408 after the request timeout)', async () => {
-    const head = 'POST /api/ibexa/v2/user/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/vnd.ibexa.api.SessionInput+json\r\nContent-Length: 10000\r\n\r\n';
+    const head = 'POST /api/ibexa/v2/user/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/vnd.ibexa.api.SessionInput+json\r\nContent-Length: 1000\r\n\r\n';
     const observed = await slowClient(port, `${head}{"SessionInput":`, Array.from({ length: 60 }, () => ' '), 50);
     expect(observed.closedByServer).toBe(true);
     expect(statusLine(observed)).toBe('HTTP/1.1 408 Request Timeout');
@@ -135,6 +142,47 @@ describe('HTTP server timeouts', () => {
     const observed = await slowClient(port, '', [], 50);
     expect(observed.closedByServer).toBe(true);
     expect(observed.elapsedMs).toBeLessThan(2500);
+  });
+
+  /** The body of a response read off a raw connection (after the blank line ending the headers). */
+  const bodyOf = (observed: Observed): unknown => JSON.parse(observed.text.slice(observed.text.indexOf('\r\n\r\n') + 4));
+
+  it('answers a REST body announced over BODY_LIMIT with 413 and an ErrorMessage at once, reading no more of it', async () => {
+    const head = 'POST /api/ibexa/v2/content/objects HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/vnd.ibexa.api.ContentCreate+json\r\nAccept: application/json\r\nContent-Length: 10000000\r\n\r\n';
+    const observed = await slowClient(port, `${head}{"ContentCreate":`, [], 50);
+    expect(observed.closedByServer).toBe(true);
+    expect(observed.elapsedMs).toBeLessThan(400);
+    expect(statusLine(observed)).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(observed.text.toLowerCase()).toContain('connection: close');
+    expect(bodyOf(observed)).toMatchObject({ ErrorMessage: { errorCode: 413, errorMessage: 'Payload Too Large' } });
+  });
+
+  it('answers a chunked REST body that grows past BODY_LIMIT with 413 and an ErrorMessage once it ends', async () => {
+    const head = 'POST /api/ibexa/v2/content/objects HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/vnd.ibexa.api.ContentCreate+json\r\nAccept: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    const chunk = `400\r\n${'x'.repeat(0x400)}\r\n`;
+    const observed = await slowClient(port, head + chunk, [...Array.from({ length: 5 }, () => chunk), '0\r\n\r\n'], 10);
+    expect(observed.closedByServer).toBe(true);
+    expect(statusLine(observed)).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(bodyOf(observed)).toMatchObject({ ErrorMessage: { errorCode: 413 } });
+  });
+
+  it('answers a GraphQL JSON body over GRAPHQL_BODY_LIMIT with 413 and a GraphQL error at once', async () => {
+    const head = 'POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n';
+    const observed = await slowClient(port, `${head}{"query":"`, [], 50);
+    expect(observed.closedByServer).toBe(true);
+    expect(observed.elapsedMs).toBeLessThan(400);
+    expect(statusLine(observed)).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(observed.text.toLowerCase()).toContain('connection: close');
+    expect(bodyOf(observed)).toEqual({ errors: [{ message: 'request entity too large', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+  });
+
+  it('still takes a GraphQL JSON body under the limit', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(response.status).toBe(200);
   });
 });
 
