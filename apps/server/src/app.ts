@@ -133,6 +133,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       maxFileSize: config.graphqlMaxFileSize,
       maxFiles: config.graphqlMaxFiles,
       queryLimits: config.graphqlQueryLimits,
+      bodyLimit: config.graphqlBodyLimit,
       debug: config.debug,
       logger,
     });

@@ -1,10 +1,11 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import { createHttpServer } from './http-server.js';
 import { ConfigError, loadConfig } from './server-config.js';
 
 /**
- * Entry point: reads the environment, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT
- * (stops accepting connections, lets requests finish, closes the database).
+ * Entry point: reads the environment, builds the app, listens (with the configured HTTP timeouts), and shuts down
+ * gracefully on SIGTERM/SIGINT (stops accepting connections, lets requests finish, closes the database).
  */
 async function main(): Promise<void> {
   let config;
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel });
   const app = await createApp(config, { logger });
-  const server = app.express.listen(config.port, config.host, () => {
+  const server = createHttpServer(app.express, config);
+  server.listen(config.port, config.host, () => {
     // The port actually bound (`PORT=0` asks the system for a free one): scripts read it from this line.
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;

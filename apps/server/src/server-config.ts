@@ -8,9 +8,13 @@ import {
   DEFAULT_LOGIN_WINDOW_SECONDS,
 } from '@contentrepo/http-auth';
 import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
+import type { HttpTimeouts } from './http-server.js';
 
-/** Server configuration, read from the environment by {@link loadConfig}. */
-export interface ServerConfig {
+/**
+ * Server configuration, read from the environment by {@link loadConfig}. The HTTP timeouts (`HEADERS_TIMEOUT_MS`,
+ * `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS`, `IDLE_TIMEOUT_MS`) are those of {@link HttpTimeouts}.
+ */
+export interface ServerConfig extends HttpTimeouts {
   /** TCP port (`PORT`, default 8080). */
   readonly port: number;
   /** Interface to listen on (`HOST`, default 127.0.0.1). */
@@ -39,8 +43,10 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Subfolder before every route, e.g. `/cms` (`BASE_PATH`, default none). */
   readonly basePath: string;
-  /** Largest request body (`BODY_LIMIT`, default `50mb`). */
+  /** Largest REST request body (`BODY_LIMIT`, default `50mb`). */
   readonly bodyLimit: string;
+  /** Largest GraphQL JSON request body (`GRAPHQL_BODY_LIMIT`, default `1mb`); multipart requests have their own limits. */
+  readonly graphqlBodyLimit: string;
   /** Session lifetime in seconds (`SESSION_TTL`, default 3600). */
   readonly sessionTtlSeconds: number;
   /** Show 5xx error details (`DEBUG`, default false; never in production). */
@@ -197,12 +203,37 @@ function corsConfig(env: NodeJS.ProcessEnv): CorsConfig | undefined {
   return { origins, credentials, maxAgeSeconds };
 }
 
+/** A size such as `50mb`, `512kb` or `1048576` (bytes), as Express's body parsers read it. */
+const BODY_SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb|tb)?$/i;
+
+function bodySize(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!BODY_SIZE.test(raw)) throw new ConfigError(`${name} must be a size like 50mb, 512kb or a number of bytes, got '${raw}'`);
+  return raw;
+}
+
+/** `HEADERS_TIMEOUT_MS`, `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS` and `IDLE_TIMEOUT_MS`, checked together. */
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const hour = 3_600_000;
+  const timeouts = {
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 20_000, 1, hour),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 0, 24 * hour),
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 0, hour),
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_MS', 60_000, 0, 24 * hour),
+  };
+  if (timeouts.requestTimeoutMs > 0 && timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestTimeoutMs})`);
+  }
+  return timeouts;
+}
+
 /**
  * Reads the configuration from environment variables (see the README's configuration table).
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
- *   secret, storage, login throttling limits, a database schema that is not a lower-case identifier or is given
- *   without a PostgreSQL `DATABASE_URL`, a CORS origin that is not `scheme://host[:port]`, `CORS_ORIGINS=*` with
- *   credentials).
+ *   secret, storage, body size, HTTP timeout — or a headers timeout longer than the request timeout —, login
+ *   throttling limits, a database schema that is not a lower-case identifier or is given without a PostgreSQL
+ *   `DATABASE_URL`, a CORS origin that is not `scheme://host[:port]`, `CORS_ORIGINS=*` with credentials).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -238,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basicAuth: boolean(env, 'AUTH_BASIC'),
     logLevel,
     basePath,
-    bodyLimit: env['BODY_LIMIT'] || '50mb',
+    bodyLimit: bodySize(env, 'BODY_LIMIT', '50mb'),
+    graphqlBodyLimit: bodySize(env, 'GRAPHQL_BODY_LIMIT', '1mb'),
     sessionTtlSeconds: integer(env, 'SESSION_TTL', 3600, 60, 31_536_000),
     debug: boolean(env, 'DEBUG'),
     graphqlPath,
@@ -257,5 +289,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginBlockSeconds: integer(env, 'LOGIN_BLOCK_SECONDS', DEFAULT_LOGIN_BLOCK_SECONDS, 1, 31_536_000),
     cors: corsConfig(env),
     hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
+    ...httpTimeouts(env),
   };
 }

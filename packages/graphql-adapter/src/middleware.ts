@@ -4,7 +4,8 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { expressMiddleware } from '@as-integrations/express5';
 import { FALLBACK_CACHE_TTL_MS, type ChangeEvent, type ChangeFeed, type Repository } from '@contentrepo/core';
 import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
-import express, { type Request, type Router } from 'express';
+import bytes from 'bytes';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { builtInFieldTypeMappers, createFieldTypeMapperRegistry, type FieldTypeMapper } from './field-types/index.js';
 import { authenticateRequests } from './http/authenticate.js';
@@ -14,7 +15,7 @@ import { markTokenLimitError, parseTokenLimit, queryLimitsPlugin, resolveQueryLi
 import { multipartUploads } from './http/upload-stage.js';
 import { wellFormedRequests } from './http/well-formed.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
-import { createFormatError, fieldErrorsPlugin, type GraphQLLogger } from './resolvers/graphql-errors.js';
+import { createFormatError, fieldErrorsPlugin, httpErrorStatus, type GraphQLLogger } from './resolvers/graphql-errors.js';
 import { loadSchemaModel } from './schema/model.js';
 import { GeneratedSchemaGateway } from './schema/schema-gateway.js';
 import type { ContentSearch } from './search/content-search.js';
@@ -38,7 +39,7 @@ export interface GraphQLMiddlewareOptions {
   readonly maxFileSize?: number;
   /** Most files in one multipart request (default 20); more fail with 413. */
   readonly maxFiles?: number;
-  /** Largest JSON request body (bytes or a size string; default `1mb`). */
+  /** Largest JSON request body (bytes or a size string; default `1mb`); larger → 413, and the connection is closed. */
   readonly bodyLimit?: string | number;
   /** `ImageVariationIdentifier` values (default large, medium, reference, small, tiny). */
   readonly imageVariations?: readonly string[];
@@ -96,6 +97,7 @@ export interface GraphQLMiddleware extends Router {
  * schema is generated from the content types and follows them when they change; POST bodies are JSON or GraphQL
  * multipart requests (uploads); every request runs as its authenticated user (session cookie, Bearer token, Basic when
  * enabled, else anonymous).
+ * @throws Error for a `bodyLimit` that is not a size.
  */
 export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions): Promise<GraphQLMiddleware> {
   const { repository, auth } = options;
@@ -162,7 +164,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
     csrfGuard(auth),
     authenticateRequests(auth, authentications),
     multipartUploads({ maxFileSize: options.maxFileSize ?? 50 * 1024 * 1024, maxFiles: options.maxFiles ?? 20 }),
-    express.json({ limit: options.bodyLimit ?? '1mb' }),
+    jsonBody(options.bodyLimit ?? '1mb'),
     (req, _res, next) => {
       // Apollo's Express integration needs `req.body` to exist (Express 5 leaves it unset for bodiless requests).
       if (!('body' in req) || req.body === undefined) req.body = {};
@@ -186,6 +188,27 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       return server.stop();
     },
   });
+}
+
+/**
+ * Express's JSON body parser with `limit`, answering 413 (`request entity too large`) at once, without reading the
+ * body, when `Content-Length` announces more than the limit; after any 413 the connection is closed.
+ * @throws Error for a `limit` that is not a size (Express would then read bodies without any limit).
+ */
+function jsonBody(limit: string | number): RequestHandler {
+  const limitBytes = typeof limit === 'number' ? limit : bytes.parse(limit);
+  if (limitBytes === null || !Number.isFinite(limitBytes) || limitBytes < 0) throw new Error(`bodyLimit must be a size like 1mb or a number of bytes, got '${String(limit)}'`);
+  const parse = express.json({ limit: limitBytes });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.is('application/json') && Number(req.headers['content-length']) > limitBytes) {
+      res.set('Connection', 'close');
+      return next(Object.assign(new Error('request entity too large'), { status: 413, expose: true, type: 'entity.too.large' }));
+    }
+    parse(req, res, (error?: unknown) => {
+      if (httpErrorStatus(error) === 413) res.set('Connection', 'close');
+      next(error);
+    });
+  };
 }
 
 /** Whether an announced change may change the generated schema (content types, their groups, languages). */

@@ -1,5 +1,6 @@
 import { PreconditionFailedError, type Repository } from '@contentrepo/core';
 import { LoginThrottledError, type HttpAuth } from '@contentrepo/http-auth';
+import bytes from 'bytes';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
 import {
@@ -49,7 +50,11 @@ export interface RestRouterOptions {
    * `X-Expected-User`. Build it once per process and give the same instance to every adapter.
    */
   readonly auth: HttpAuth;
-  /** Largest accepted request body (bytes or a size string such as `50mb`; default `50mb`). Larger → 413. */
+  /**
+   * Largest accepted request body (bytes or a size string such as `50mb`; default `50mb`). Larger → 413 with an
+   * ErrorMessage: at once, without reading the body, when `Content-Length` announces more; else once the body ends.
+   * The connection is closed after a 413.
+   */
   readonly bodyLimit?: string | number;
   /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
   readonly imageVariations?: readonly string[];
@@ -70,7 +75,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
  * `app.use('/api/ibexa/v2', createRestRouter({ repository, auth }))`. Hrefs in responses are built from the
  * mount path, so `/cms/api/ibexa/v2` works as well. Requests without credentials run as the anonymous user.
- * @throws Error for a `fieldTypeProcessors` entry that is refused (see {@link RestRouterOptions.fieldTypeProcessors}).
+ * @throws Error for a `fieldTypeProcessors` entry that is refused (see {@link RestRouterOptions.fieldTypeProcessors}),
+ *   or a `bodyLimit` that is not a size.
  */
 export function createRestRouter(options: RestRouterOptions): Router {
   const table = new RouteTable<RestHandler, AggregateOf>(restRoutes);
@@ -92,11 +98,15 @@ export function createRestRouter(options: RestRouterOptions): Router {
     send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
   };
 
-  const readBody = express.raw({ type: () => true, limit: options.bodyLimit ?? '50mb' });
+  const bodyLimit = bodyLimitBytes(options.bodyLimit ?? '50mb');
+  const readBody = express.raw({ type: () => true, limit: bodyLimit });
   // Bodiless requests (most reads) skip the body reader entirely.
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0') next();
-    else readBody(req, res, next);
+    else if (Number(req.headers['content-length']) > bodyLimit) {
+      res.set('Connection', 'close');
+      sendError(req, res, new PayloadTooLargeError(BODY_TOO_LARGE));
+    } else readBody(req, res, next);
   });
   router.use(async (req: Request, res: Response) => {
     try {
@@ -106,7 +116,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
     }
   });
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendError(req, res, bodyParserError(error));
+    const mapped = bodyParserError(error);
+    if (mapped instanceof PayloadTooLargeError) res.set('Connection', 'close');
+    sendError(req, res, mapped);
   });
 
   const hrefsByPrefix = new Map<string, Hrefs>();
@@ -255,9 +267,21 @@ async function conditionalRepository(context: RestContext, condition: TagConditi
   return context.repository.withPreconditions([{ target, revision }]);
 }
 
+const BODY_TOO_LARGE = 'The request body exceeds the configured size limit';
+
+/**
+ * A body limit in bytes: a number as it is, a size string (`50mb`, `512kb`, `1024`) parsed as Express does.
+ * @throws Error for a string that is not a size (Express would then read bodies without any limit).
+ */
+function bodyLimitBytes(limit: string | number): number {
+  const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
+  if (parsed === null || !Number.isFinite(parsed) || parsed < 0) throw new Error(`bodyLimit must be a size like 50mb or a number of bytes, got '${String(limit)}'`);
+  return parsed;
+}
+
 function bodyParserError(error: unknown): unknown {
   if (typeof error === 'object' && error !== null && 'type' in error) {
-    if (error.type === 'entity.too.large') return new PayloadTooLargeError('The request body exceeds the configured size limit');
+    if (error.type === 'entity.too.large') return new PayloadTooLargeError(BODY_TOO_LARGE);
     return new BadRequestError(error instanceof Error ? error.message : 'The request body could not be read');
   }
   return error;

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CREATE_IMAGE, UPLOAD_FILES, UPLOAD_FILES_CURL, type UploadExample } from '../testing/document-examples.js';
@@ -222,5 +223,98 @@ describe('a real multipart client (FormData + fetch) against a listening server'
     const body = (await files.json()) as { data: { uploadFiles: { files: unknown[]; warnings: unknown[] } } };
     expect(body.data.uploadFiles.files).toHaveLength(5);
     expect(body.data.uploadFiles.warnings).toEqual([]);
+  });
+});
+
+/** What a raw TCP client saw: the bytes received and whether the server closed the connection in time. */
+interface RawExchange {
+  readonly text: string;
+  readonly closedByServer: boolean;
+  readonly elapsedMs: number;
+}
+
+/**
+ * Sends `head` (request line and headers) and `body` over a plain socket and keeps the connection open, as a
+ * client that never finishes its body would, until the server closes it or `waitMs` pass.
+ */
+function rawExchange(port: number, head: string, body: string, waitMs: number): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), closedByServer: false, elapsedMs: Date.now() - started });
+    }, waitMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), closedByServer: true, elapsedMs: Date.now() - started });
+    });
+    socket.write(`${head}\r\n\r\n${body}`);
+  });
+}
+
+describe('a multipart request whose Content-Type cannot be parsed', () => {
+  let t: GraphQLTestApp;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    t = await createGraphQLTestApp();
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening on a TCP port');
+    port = address.port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.graphql.stop();
+  });
+
+  const partialBody = '--xyz\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":"{ __typename }"}';
+  const head = (contentType: string, extra = ''): string =>
+    `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${contentType}\r\nApollo-Require-Preflight: true\r\nContent-Length: 100000${extra}`;
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'Multipart: Boundary not found'],
+    ['an empty boundary', 'multipart/form-data; boundary=', 'Malformed content type'],
+    ['an empty quoted boundary', 'multipart/form-data; boundary=""', 'Multipart: Boundary not found'],
+  ])('answers 400 at once and closes the connection for %s, the body never completing (anonymous)', async (_name, contentType, message) => {
+    const exchange = await rawExchange(port, head(contentType), partialBody, 5000);
+    expect(exchange.closedByServer).toBe(true);
+    expect(exchange.elapsedMs).toBeLessThan(2000);
+    const [headers = '', body = ''] = exchange.text.split('\r\n\r\n');
+    expect(headers.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(headers.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(body)).toEqual({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+  });
+
+  it('answers 50 such requests in parallel at once, anonymous or with Basic alike', async () => {
+    const exchanges = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        rawExchange(port, head('multipart/form-data; boundary=', i % 2 === 0 ? `\r\nAuthorization: ${ADMIN_BASIC}` : ''), partialBody, 5000),
+      ),
+    );
+    for (const exchange of exchanges) {
+      expect(exchange.closedByServer).toBe(true);
+      expect(exchange.text.startsWith('HTTP/1.1 400 ')).toBe(true);
+    }
+    expect(Math.max(...exchanges.map((exchange) => exchange.elapsedMs))).toBeLessThan(3000);
+  });
+
+  it('still answers a well-formed multipart request on the same server', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { ...admin.headers, 'Apollo-Require-Preflight': 'true' },
+      body: multipartBody({ operations: { query: '{ __typename }', variables: {} }, map: {}, files: [] }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Domain' } });
   });
 });
