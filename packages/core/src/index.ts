@@ -104,3 +104,4 @@ export {
   sniffMimeType,
   UNKNOWN_MIME_TYPE,
 } from './domain/files/mime-type-detection.js';
+export { findMalformedString, isWellFormed, type MalformedString, visibleExcerpt } from './domain/text/well-formed-unicode.js';

@@ -13,7 +13,7 @@ import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { markTokenLimitError, parseTokenLimit, queryLimitsPlugin, resolveQueryLimits, type QueryLimits } from './http/query-limits.js';
 import { multipartUploads } from './http/upload-stage.js';
-import { wellFormedRequests } from './http/well-formed.js';
+import { wellFormedRequests } from './http/well-formed-requests.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
 import { createFormatError, fieldErrorsPlugin, httpErrorStatus, type GraphQLLogger } from './resolvers/graphql-errors.js';
 import { loadSchemaModel } from './schema/model.js';

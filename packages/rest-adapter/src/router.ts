@@ -29,7 +29,7 @@ import {
 import { RouteTable } from './http/route-table.js';
 import { createFieldTypeProcessorRegistry, type FieldTypeProcessor } from './field-types/index.js';
 import { decodeBody } from './input/decode-body.js';
-import { assertWellFormedUrl } from './input/well-formed.js';
+import { assertWellFormedUrl } from './input/well-formed-input.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
 import type { ObjectNode } from './output/node.js';

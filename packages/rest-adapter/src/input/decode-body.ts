@@ -2,7 +2,7 @@ import { BadRequestError } from '../http/rest-errors.js';
 import type { WireFormat } from '../http/media-types.js';
 import type { DecodedObject } from './decoded-input.js';
 import { isDecodedInput, isDecodedObject } from './decoded-input.js';
-import { assertWellFormedInput, utf8Text } from './well-formed.js';
+import { assertWellFormedInput, utf8Text } from './well-formed-input.js';
 import { decodeXml } from './xml-input.js';
 
 export type { DecodedInput, DecodedObject } from './decoded-input.js';

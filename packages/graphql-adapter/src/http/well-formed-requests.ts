@@ -1,34 +1,8 @@
+import { findMalformedString } from '@contentrepo/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-/** A UTF-16 code unit that is half of no surrogate pair (matched per code unit: no `u` flag). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Plain data as JSON parsing gives it: arrays and plain objects (not an `Upload` of a multipart request). */
-function isPlainData(value: object): boolean {
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/**
- * Whether parsed JSON-like data holds a string or key that is not well-formed Unicode. Iterative (any depth), and
- * bounded by the size of the data: only arrays and plain objects are entered.
- */
-function hasLoneSurrogate(input: unknown): boolean {
-  const stack: unknown[] = [input];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return true;
-    } else if (typeof value === 'object' && value !== null && isPlainData(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (LONE_SURROGATE.test(key)) return true;
-        stack.push(item);
-      }
-    }
-  }
-  return false;
-}
+/** Whether parsed request data holds a key or string that is not well-formed Unicode. */
+const hasLoneSurrogate = (input: unknown): boolean => findMalformedString(input) !== null;
 
 /**
  * The query string of a GET request: its values, and the JSON of `variables` and `extensions` as Apollo will parse it

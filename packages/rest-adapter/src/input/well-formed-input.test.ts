@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createTestApp } from '../testing/rest-test-app.js';
 import { BadRequestError } from '../http/rest-errors.js';
 import { decodeBody } from './decode-body.js';
-import { assertWellFormedUrl, isWellFormed } from './well-formed.js';
+import { isWellFormed } from '@contentrepo/core';
+import { assertWellFormedUrl } from './well-formed-input.js';
 
 const PREFIX = '/api/ibexa/v2';
 const VIEW_INPUT = 'application/vnd.ibexa.api.ViewInput+json';
