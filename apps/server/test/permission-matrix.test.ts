@@ -314,8 +314,9 @@ interface Row {
  *
  * Editors (roles built through the core API): content/read, versionread, create, edit, publish, remove,
  * manage_locations and hide limited by Subtree (the "Allowed" folder) or by Section (standard); content/restore,
- * content/urltranslator, state/assign and user/login without limitation, so that the read and create checks on
- * the source and the destination are what decide. Secret items sit in a section of their own.
+ * content/urltranslator, state/assign and user/login without limitation, section/assign to the standard section
+ * only, so that the read and create checks on the source and the destination are what decide. Secret items sit in a
+ * section of their own.
  */
 describe('permission matrix: routes that touch a source and a destination (REST on SQLite)', () => {
   let server: TestServer;
@@ -382,6 +383,7 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       { module: 'content', function: 'restore', limitations: [] },
       { module: 'content', function: 'urltranslator', limitations: [] },
       { module: 'state', function: 'assign', limitations: [] },
+      { module: 'section', function: 'assign', limitations: [{ identifier: 'NewSection', values: ['1'] }] },
       { module: 'user', function: 'login', limitations: [] },
     ];
     const editorsGroup = await admin.userService.createUserGroup({ mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Matrix editors' }] }, 4);
@@ -584,6 +586,12 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       }),
       expected: { anonymous: 401, subtree: 401, section: 200, admin: 200 },
       state: async (f) => (await asAdmin().objectStateService.getContentState(f.outItem.id, 2)).id,
+    },
+    {
+      name: 'section of a secret',
+      call: (f) => ({ method: 'PATCH', path: `/content/objects/${f.secret.id}`, input: 'ContentUpdate', body: { ContentUpdate: { Section: { _href: `${API}/content/sections/1` } } } }),
+      expected: { anonymous: 401, subtree: 200, section: 401, admin: 200 },
+      state: async (f) => (await asAdmin().contentService.loadContentInfo(f.secret.id)).sectionId,
     },
   ];
 
