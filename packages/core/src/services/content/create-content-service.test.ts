@@ -252,12 +252,13 @@ describe('ContentService', () => {
       await expect(repo.anonymous.contentService.createContent(folder('Nope'), [{ parentLocationId: 2 }])).rejects.toBeInstanceOf(UnauthorizedError);
     });
 
-    it('copies and assigns sections only for what the user may read (source and destination), whatever else it may do', async () => {
+    it('copies, places and assigns sections only for what the user may read (source and destination), whatever else it may do', async () => {
       // Anonymous reads the standard section; this role lets it create anywhere and assign any section.
       const draft = await admin.roleService.createRole({
         identifier: 'CreateAnywhere',
         policies: [
           { module: 'content', function: 'create', limitations: [] },
+          { module: 'content', function: 'manage_locations', limitations: [] },
           { module: 'section', function: 'assign', limitations: [] },
         ],
       });
@@ -272,6 +273,11 @@ describe('ContentService', () => {
       await expect(contentService.copyContent(secret, { parentLocationId: 2 })).rejects.toThrow("The User does not have the 'read' 'content' permission with: contentId");
       await expect(contentService.copyContent(readable, { parentLocationId: 5 })).rejects.toThrow("The User does not have the 'read' 'content' permission with: locationId '5'");
       await expect(sectionService.assignSection(secret, 1)).rejects.toBeInstanceOf(UnauthorizedError);
+      const readableLocation = (await admin.contentService.loadContentInfo(readable)).mainLocationId ?? 0;
+      await expect(repo.anonymous.locationService.createLocation(secret, { parentLocationId: readableLocation })).rejects.toThrow(
+        `The User does not have the 'read' 'content' permission with: contentId '${secret}'`,
+      );
+      await expect(repo.anonymous.locationService.createLocation(readable, { parentLocationId: 5 })).rejects.toThrow("with: locationId '5'");
       expect(await childrenOfHome()).toBe(before);
       expect((await admin.contentService.loadContentInfo(secret)).sectionId).toBe(2);
 
