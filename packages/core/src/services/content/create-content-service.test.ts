@@ -252,13 +252,14 @@ describe('ContentService', () => {
       await expect(repo.anonymous.contentService.createContent(folder('Nope'), [{ parentLocationId: 2 }])).rejects.toBeInstanceOf(UnauthorizedError);
     });
 
-    it('copies, places and assigns sections only for what the user may read (source and destination), whatever else it may do', async () => {
+    it('copies, places, drafts and assigns sections only for what the user may read (source and destination), whatever else it may do', async () => {
       // Anonymous reads the standard section; this role lets it create anywhere and assign any section.
       const draft = await admin.roleService.createRole({
         identifier: 'CreateAnywhere',
         policies: [
           { module: 'content', function: 'create', limitations: [] },
           { module: 'content', function: 'manage_locations', limitations: [] },
+          { module: 'content', function: 'edit', limitations: [] },
           { module: 'section', function: 'assign', limitations: [] },
         ],
       });
@@ -278,10 +279,19 @@ describe('ContentService', () => {
         `The User does not have the 'read' 'content' permission with: contentId '${secret}'`,
       );
       await expect(repo.anonymous.locationService.createLocation(readable, { parentLocationId: 5 })).rejects.toThrow("with: locationId '5'");
+      // A draft repeats its source version: edit alone reaches neither unreadable content nor an archived version.
+      await expect(contentService.createContentDraft(secret)).rejects.toThrow(`The User does not have the 'read' 'content' permission with: contentId '${secret}'`);
+      await admin.contentService.publishVersion(readable, (await admin.contentService.createContentDraft(readable)).versionInfo.versionNo);
+      await expect(contentService.createContentDraft(readable, 1)).rejects.toThrow("The User does not have the 'versionread' 'content' permission");
+      expect((await admin.contentService.loadVersions(secret)).length).toBe(1);
+      expect((await admin.contentService.loadVersions(readable)).length).toBe(2);
       expect(await childrenOfHome()).toBe(before);
       expect((await admin.contentService.loadContentInfo(secret)).sectionId).toBe(2);
 
-      const copy = await contentService.copyContent(readable, { parentLocationId: 2 });
+      // Copying every version would copy the archived one too; the published version alone may be copied.
+      await expect(contentService.copyContent(readable, { parentLocationId: 2 })).rejects.toThrow("The User does not have the 'versionread' 'content' permission");
+      expect(await childrenOfHome()).toBe(before);
+      const copy = await contentService.copyContent(readable, { parentLocationId: 2 }, 2);
       expect(copy.contentInfo.name).toBe('Readable');
       expect(await childrenOfHome()).toBe(before + 1);
     });
