@@ -272,3 +272,393 @@ describe('permission matrix: an editor limited to a subtree and sections (REST a
     expect((await admin({ method: 'GET', path: `/content/objects/${elsewhere.id}` })).body.Content.Name).toBe('Elsewhere');
   });
 });
+
+/** A published folder of the multi-object matrix: content id, location id and location path (`1/2/60/61`). */
+interface Placed {
+  readonly id: number;
+  readonly locationId: number;
+  readonly path: string;
+}
+
+/**
+ * Fresh content for one row and one caller: in the allowed folder a parent, an item and below the item a secret
+ * (restricted section); in the outside folder a parent and an item.
+ */
+interface Fixture {
+  readonly inParent: Placed;
+  readonly inItem: Placed;
+  readonly secret: Placed;
+  readonly outParent: Placed;
+  readonly outItem: Placed;
+  /** A trash item (content id = location id of the trashed location) made for the row, when it asks for one. */
+  readonly trashed: { readonly out: number; readonly in: number };
+}
+
+type Actor = 'anonymous' | 'subtree' | 'section' | 'admin';
+const ACTORS: readonly Actor[] = ['anonymous', 'subtree', 'section', 'admin'];
+
+/** One multi-object route: the request, the status per caller, and the state that a refusal must leave as it was. */
+interface Row {
+  readonly name: string;
+  readonly trash?: boolean;
+  readonly call: (fixture: Fixture) => Call;
+  readonly expected: Readonly<Record<Actor, number>>;
+  /** What the request would change, read as the administrator (the caller's own bookmarks for bookmarks). */
+  readonly state: (fixture: Fixture, actor: Actor) => Promise<unknown>;
+}
+
+/**
+ * The routes that touch two objects (a source and a destination), for anonymous, an editor limited by a Subtree,
+ * an editor limited by a Section, and the administrator: each row runs on fresh content per caller, refusals must
+ * leave the state as it was, and afterwards neither editor can find, list or load anything it may not read.
+ *
+ * Editors (roles built through the core API): content/read, versionread, create, edit, publish, remove,
+ * manage_locations and hide limited by Subtree (the "Allowed" folder) or by Section (standard); content/restore,
+ * content/urltranslator, state/assign and user/login without limitation, section/assign to the standard section
+ * only, so that the read and create checks on the source and the destination are what decide. Secret items sit in a
+ * section of their own.
+ */
+describe('permission matrix: routes that touch a source and a destination (REST on SQLite)', () => {
+  let server: TestServer;
+  let restricted = 0;
+  let allowed: Placed;
+  let outside: Placed;
+  let groups: { editors: number; editorsPath: string; other: number; otherPath: string };
+  const userIds: Partial<Record<Actor, number>> = {};
+  const credentials: Record<Actor, Credentials> = {
+    anonymous: null,
+    subtree: { basic: ['subtree-editor', 'Editor-Passw0rd'] },
+    section: { basic: ['section-editor', 'Editor-Passw0rd'] },
+    admin: ADMIN,
+  };
+  const asAdmin = () => server.app.repository.forUser({ userId: 14 });
+  const as = (actor: Actor, spec: Call): Promise<Reply> => call(server.app.express, credentials[actor], spec);
+
+  const place = async (name: string, parentLocationId: number, sectionId?: number): Promise<Placed> => {
+    const { contentService } = asAdmin();
+    const draft = await contentService.createContent(
+      { contentTypeId: FOLDER, mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: name }], ...(sectionId === undefined ? {} : { sectionId }) },
+      [{ parentLocationId }],
+    );
+    const published = await contentService.publishVersion(draft.contentInfo.id, 1);
+    const locationId = published.contentInfo.mainLocationId ?? 0;
+    const location = await asAdmin().locationService.loadLocation(locationId);
+    return { id: published.contentInfo.id, locationId, path: location.pathString.replace(/^\/|\/$/g, '') };
+  };
+  const fixture = async (tag: string, trash: boolean): Promise<Fixture> => {
+    const inParent = await place(`${tag} in-parent`, allowed.locationId);
+    const inItem = await place(`${tag} in-item`, allowed.locationId);
+    const secret = await place(`${tag} secret`, inItem.locationId, restricted);
+    const outParent = await place(`${tag} out-parent`, outside.locationId);
+    const outItem = await place(`${tag} out-item`, outside.locationId);
+    const trashed = { out: 0, in: 0 };
+    if (trash) {
+      const out = await place(`${tag} out-trashed`, outside.locationId);
+      const inside = await place(`${tag} in-trashed`, allowed.locationId);
+      await asAdmin().trashService.trash(out.locationId);
+      await asAdmin().trashService.trash(inside.locationId);
+      Object.assign(trashed, { out: out.locationId, in: inside.locationId });
+    }
+    return { inParent, inItem, secret, outParent, outItem, trashed };
+  };
+  const children = async (placed: Placed): Promise<string[]> => {
+    const list = await asAdmin().locationService.loadLocationChildren(placed.locationId, 0, 1000);
+    return list.locations.map((location) => location.contentInfo.name).sort();
+  };
+  const pathOf = async (placed: Placed): Promise<string> => (await asAdmin().locationService.loadLocation(placed.locationId)).pathString;
+  const bookmarked = async (actor: Actor, placed: Placed): Promise<number[]> => {
+    const userId = actor === 'admin' ? 14 : actor === 'anonymous' ? 10 : (userIds[actor] ?? 0);
+    return [...(await server.app.persistence.bookmarkHandler.loadBookmarked(userId, [placed.locationId]))];
+  };
+  const destination = (placed: Placed): Record<string, string> => ({ Destination: `${API}/content/locations/${placed.path}` });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin = asAdmin();
+    restricted = (await admin.sectionService.createSection({ identifier: 'restricted', name: 'Restricted' })).id;
+    allowed = await place('Allowed', 2);
+    outside = await place('Outside', 2);
+    const everywhere = ['read', 'versionread', 'create', 'edit', 'publish', 'remove', 'manage_locations', 'hide'];
+    const unlimited = [
+      { module: 'content', function: 'restore', limitations: [] },
+      { module: 'content', function: 'urltranslator', limitations: [] },
+      { module: 'state', function: 'assign', limitations: [] },
+      { module: 'section', function: 'assign', limitations: [{ identifier: 'NewSection', values: ['1'] }] },
+      { module: 'user', function: 'login', limitations: [] },
+    ];
+    const editorsGroup = await admin.userService.createUserGroup({ mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Matrix editors' }] }, 4);
+    const otherGroup = await admin.userService.createUserGroup({ mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Matrix others' }] }, 4);
+    const groupPath = async (id: number) => (await admin.locationService.loadLocation((await admin.contentService.loadContentInfo(id)).mainLocationId ?? 0)).pathString.replace(/^\/|\/$/g, '');
+    groups = { editors: editorsGroup.contentInfo.id, editorsPath: await groupPath(editorsGroup.contentInfo.id), other: otherGroup.contentInfo.id, otherPath: await groupPath(otherGroup.contentInfo.id) };
+    const limits: [Actor, { identifier: string; values: string[] }][] = [
+      ['subtree', { identifier: 'Subtree', values: [`/${allowed.path}/`] }],
+      ['section', { identifier: 'Section', values: ['1'] }],
+    ];
+    for (const [actor, limitation] of limits) {
+      const draft = await admin.roleService.createRole({
+        identifier: `Matrix-${actor}`,
+        policies: [...everywhere.map((func) => ({ module: 'content', function: func, limitations: [limitation] })), ...unlimited],
+      });
+      const role = await admin.roleService.publishRoleDraft(draft.id);
+      const group = await admin.userService.createUserGroup({ mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: `Matrix ${actor}` }] }, groups.editors);
+      await admin.roleService.assignRoleToUserGroup(role.id, group.contentInfo.id);
+      const user = await admin.userService.createUser(
+        {
+          mainLanguageCode: 'eng-GB',
+          login: `${actor}-editor`,
+          email: `${actor}@example.com`,
+          password: 'Editor-Passw0rd',
+          fields: [
+            { fieldDefIdentifier: 'first_name', value: actor },
+            { fieldDefIdentifier: 'last_name', value: 'Editor' },
+          ],
+        },
+        [group.contentInfo.id],
+      );
+      userIds[actor] = user.contentInfo.id;
+    }
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const rows: Row[] = [
+    {
+      name: 'COPY content from outside the subtree into it (the source must be readable)',
+      call: (f) => ({ method: 'COPY', path: `/content/objects/${f.outItem.id}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'COPY content of the restricted section (the source must be readable)',
+      call: (f) => ({ method: 'COPY', path: `/content/objects/${f.secret.id}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'COPY content to a parent outside the subtree (create at the destination)',
+      call: (f) => ({ method: 'COPY', path: `/content/objects/${f.inParent.id}`, headers: destination(f.outParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.outParent),
+    },
+    {
+      name: 'COPY content by CopyContentInput from outside the subtree',
+      call: (f) => ({
+        method: 'POST',
+        path: `/content/objects/${f.outItem.id}`,
+        input: 'CopyContentInput',
+        body: { CopyContentInput: { destination: `/${f.inParent.path}` } },
+      }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'COPY a location from outside the subtree into it',
+      call: (f) => ({ method: 'COPY', path: `/content/locations/${f.outItem.path}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'COPY a location whose subtree holds a secret',
+      call: (f) => ({ method: 'COPY', path: `/content/locations/${f.inItem.path}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'MOVE a location from outside the subtree into it',
+      call: (f) => ({ method: 'MOVE', path: `/content/locations/${f.outItem.path}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => pathOf(f.outItem),
+    },
+    {
+      name: 'MOVE a location whose subtree holds a secret (every moved location must be readable)',
+      call: (f) => ({ method: 'MOVE', path: `/content/locations/${f.inItem.path}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: async (f) => [await pathOf(f.inItem), await pathOf(f.secret)],
+    },
+    {
+      name: 'MOVE a location out of the subtree',
+      call: (f) => ({ method: 'MOVE', path: `/content/locations/${f.inParent.path}`, headers: destination(f.outParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => pathOf(f.inParent),
+    },
+    {
+      name: 'SWAP a location inside the subtree with one outside',
+      call: (f) => ({ method: 'SWAP', path: `/content/locations/${f.inParent.path}`, headers: destination(f.outItem) }),
+      expected: { anonymous: 401, subtree: 401, section: 204, admin: 204 },
+      state: async (f) => [(await asAdmin().locationService.loadLocation(f.inParent.locationId)).contentId, (await asAdmin().locationService.loadLocation(f.outItem.locationId)).contentId],
+    },
+    {
+      name: 'SWAP with a secret',
+      call: (f) => ({ method: 'SWAP', path: `/content/locations/${f.inParent.path}`, headers: destination(f.secret) }),
+      expected: { anonymous: 401, subtree: 204, section: 401, admin: 204 },
+      state: async (f) => (await asAdmin().locationService.loadLocation(f.secret.locationId)).contentId,
+    },
+    {
+      name: 'relation from a draft inside the subtree to an item outside it (read on the destination)',
+      call: (f) => ({
+        method: 'POST',
+        path: `/content/objects/${f.inParent.id}/versions/2/relations`,
+        input: 'RelationCreate',
+        body: { RelationCreate: { Destination: { _href: `${API}/content/objects/${f.outItem.id}` } } },
+      }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: async (f) => (await asAdmin().contentService.loadRelations(await asAdmin().contentService.loadVersionInfo(f.inParent.id, 2))).length,
+    },
+    {
+      name: 'relation from a draft to a secret',
+      call: (f) => ({
+        method: 'POST',
+        path: `/content/objects/${f.inParent.id}/versions/2/relations`,
+        input: 'RelationCreate',
+        body: { RelationCreate: { Destination: { _href: `${API}/content/objects/${f.secret.id}` } } },
+      }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: async (f) => (await asAdmin().contentService.loadRelations(await asAdmin().contentService.loadVersionInfo(f.inParent.id, 2))).length,
+    },
+    {
+      name: 'bookmark a secret',
+      call: (f) => ({ method: 'POST', path: `/bookmark/${f.secret.locationId}` }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: (f, actor) => bookmarked(actor, f.secret),
+    },
+    {
+      name: 'bookmark a location outside the subtree',
+      call: (f) => ({ method: 'POST', path: `/bookmark/${f.outItem.locationId}` }),
+      // Anonymous may read the standard section, so it may bookmark there (as in Ibexa).
+      expected: { anonymous: 201, subtree: 401, section: 201, admin: 201 },
+      state: (f, actor) => bookmarked(actor, f.outItem),
+    },
+    {
+      name: 'restore a trash item from outside the subtree into it',
+      trash: true,
+      call: (f) => ({ method: 'MOVE', path: `/content/trash/${f.trashed.out}`, headers: destination(f.inParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.inParent),
+    },
+    {
+      name: 'restore a trash item to a parent outside the subtree',
+      trash: true,
+      call: (f) => ({ method: 'MOVE', path: `/content/trash/${f.trashed.in}`, headers: destination(f.outParent) }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => children(f.outParent),
+    },
+    {
+      name: 'URL alias for a location outside the subtree',
+      call: (f) => ({
+        method: 'POST',
+        path: '/content/urlaliases',
+        input: 'UrlAliasCreate',
+        body: { UrlAliasCreate: { _type: 'LOCATION', location: { _href: `${API}/content/locations/${f.outItem.path}` }, path: `/alias-out-${f.outItem.id}`, languageCode: 'eng-GB' } },
+      }),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: async (f) => (await asAdmin().urlAliasService.listLocationAliases(f.outItem.locationId, true)).length,
+    },
+    {
+      name: 'URL alias for a secret',
+      call: (f) => ({
+        method: 'POST',
+        path: '/content/urlaliases',
+        input: 'UrlAliasCreate',
+        body: { UrlAliasCreate: { _type: 'LOCATION', location: { _href: `${API}/content/locations/${f.secret.path}` }, path: `/alias-secret-${f.secret.id}`, languageCode: 'eng-GB' } },
+      }),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: async (f) => (await asAdmin().urlAliasService.listLocationAliases(f.secret.locationId, true)).length,
+    },
+    {
+      name: 'object state of a secret',
+      call: (f) => ({
+        method: 'PATCH',
+        path: `/content/objects/${f.secret.id}/objectstates`,
+        input: 'ContentObjectStates',
+        body: { ContentObjectStates: { ObjectState: [{ _href: `${API}/content/objectstategroups/2/objectstates/2` }] } },
+      }),
+      expected: { anonymous: 401, subtree: 200, section: 401, admin: 200 },
+      state: async (f) => (await asAdmin().objectStateService.getContentState(f.secret.id, 2)).id,
+    },
+    {
+      name: 'object state of an item outside the subtree',
+      call: (f) => ({
+        method: 'PATCH',
+        path: `/content/objects/${f.outItem.id}/objectstates`,
+        input: 'ContentObjectStates',
+        body: { ContentObjectStates: { ObjectState: [{ _href: `${API}/content/objectstategroups/2/objectstates/2` }] } },
+      }),
+      expected: { anonymous: 401, subtree: 401, section: 200, admin: 200 },
+      state: async (f) => (await asAdmin().objectStateService.getContentState(f.outItem.id, 2)).id,
+    },
+    {
+      name: 'section of a secret',
+      call: (f) => ({ method: 'PATCH', path: `/content/objects/${f.secret.id}`, input: 'ContentUpdate', body: { ContentUpdate: { Section: { _href: `${API}/content/sections/1` } } } }),
+      expected: { anonymous: 401, subtree: 200, section: 401, admin: 200 },
+      state: async (f) => (await asAdmin().contentService.loadContentInfo(f.secret.id)).sectionId,
+    },
+  ];
+
+  for (const row of rows) {
+    it(row.name, async () => {
+      const seen: [Actor, number][] = [];
+      for (const actor of ACTORS) {
+        const f = await fixture(`${actor}:${row.name.slice(0, 24)}`, row.trash ?? false);
+        if (row.name.startsWith('relation')) await asAdmin().contentService.createContentDraft(f.inParent.id);
+        const before = await row.state(f, actor);
+        const reply = await as(actor, row.call(f));
+        seen.push([actor, reply.status]);
+        if (reply.status >= 400) {
+          expect([actor, reply.body?.ErrorMessage?.errorCode]).toEqual([actor, reply.status]);
+          expect([actor, await row.state(f, actor)]).toEqual([actor, before]);
+        } else {
+          expect([actor, await row.state(f, actor)]).not.toEqual([actor, before]);
+        }
+      }
+      expect(Object.fromEntries(seen)).toEqual(row.expected);
+    });
+  }
+
+  it('role assignment and user group moves: only the administrator (refusals change nothing)', async () => {
+    const { roleService } = asAdmin();
+    const role = (await roleService.loadRoleByIdentifier('Editor')).id;
+    const assign: Call = {
+      method: 'POST',
+      path: `/user/groups/${groups.otherPath}/roles`,
+      input: 'RoleAssignInput',
+      body: { RoleAssignInput: { Role: { _href: `${API}/user/roles/${role}` } } },
+    };
+    const move: Call = { method: 'MOVE', path: `/user/groups/${groups.otherPath}`, headers: { Destination: `${API}/user/groups/${groups.editorsPath}` } };
+    const assignments = async () => (await roleService.getRoleAssignmentsForUserGroup(groups.other)).length;
+    const seen: Record<string, [number, number]> = {};
+    for (const actor of ACTORS) {
+      const before = [await assignments(), await pathOf({ id: groups.other, locationId: Number(groups.otherPath.split('/').pop()), path: groups.otherPath })];
+      const assigned = (await as(actor, assign)).status;
+      const moved = (await as(actor, move)).status;
+      seen[actor] = [assigned, moved];
+      if (actor !== 'admin') {
+        expect([actor, await assignments(), await pathOf({ id: groups.other, locationId: Number(groups.otherPath.split('/').pop()), path: groups.otherPath })]).toEqual([actor, ...before]);
+      }
+    }
+    expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 201] });
+  });
+
+  it('afterwards neither editor finds, lists or loads what it may not read', async () => {
+    const names = async (actor: Actor): Promise<string[]> => {
+      const reply = await as(actor, {
+        method: 'POST',
+        path: '/views',
+        headers: { 'Content-Type': 'application/vnd.ibexa.api.ViewInput+json; version=1.1' },
+        body: { ViewInput: { identifier: 'matrix-leak', ContentQuery: { Filter: { SubtreeCriterion: '/1/' }, limit: 1000 } } },
+      });
+      expect(reply.status).toBe(200);
+      return (reply.body.View.Result.searchHit ?? reply.body.View.Result.searchHits.searchHit).map((hit: { value: { Content: { Name: string } } }) => hit.value.Content.Name);
+    };
+    const forbidden: Record<'subtree' | 'section', RegExp> = { subtree: /^subtree:.* out-/, section: /^section:.* secret$/ };
+    for (const actor of ['subtree', 'section'] as const) {
+      const found = await names(actor);
+      expect(found.length).toBeGreaterThan(10);
+      expect([actor, found.filter((name) => forbidden[actor].test(name))]).toEqual([actor, []]);
+      const admin = await names('admin');
+      expect(admin.filter((name) => forbidden[actor].test(name)).length).toBeGreaterThan(0);
+      const listed = await as(actor, { method: 'GET', path: `/content/locations/${allowed.path}/children?limit=1000`, accept: 'LocationList' });
+      expect(listed.status).toBe(200);
+    }
+  });
+});

@@ -84,6 +84,25 @@ describe('permission matrix through GraphQL', () => {
     expect((await t.repo.admin.contentService.loadContentInfo(ids.outside)).name).toBe('Outside');
   });
 
+  it('reaches no unreadable item through a relation field or a location URL', async () => {
+    const admin = { headers: { Authorization: `Basic ${Buffer.from('admin:publish').toString('base64')}` } };
+    const created = await gql(
+      t.app,
+      `mutation { createArticle(languageCode: "eng-GB", parentLocationId: ${ids.insideLocation}, input: { title: "Pointing", intro: { format: markdown, input: "x" }, image: ${ids.hidden} }) { contentId } }`,
+      admin,
+    );
+    expect(created.body.errors).toBeUndefined();
+    const articleId = Number(dataAt(created, 'createArticle', 'contentId'));
+    const query = `{ item(contentId: ${articleId}) { ... on ArticleItem { title image { _name } } } }`;
+    expect(dataAt(await gql(t.app, query, admin), 'item')).toEqual({ title: 'Pointing', image: { _name: 'Hidden' } });
+    expect(dataAt(await gql(t.app, query, { headers }), 'item')).toEqual({ title: 'Pointing', image: null });
+
+    const hiddenLocation = (await t.repo.admin.contentService.loadContentInfo(ids.hidden)).mainLocationId ?? 0;
+    const url = `{ item(locationId: ${hiddenLocation}) { _url } }`;
+    expect(errorCodes(await gql(t.app, url, { headers }))).toEqual(['UNAUTHORIZED']);
+    expect(String(dataAt(await gql(t.app, url, admin), 'item', '_url'))).toContain('Hidden');
+  });
+
   it('lists children without what it may not read', async () => {
     const query = `{ _repository { location(locationId: ${ids.insideLocation}) { children { totalCount edges { node { content { _name } } } } } } }`;
     const asEditor = dataAt(await gql(t.app, query, { headers }), '_repository', 'location', 'children');

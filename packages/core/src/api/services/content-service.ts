@@ -70,7 +70,10 @@ export interface ContentService {
    * required fields are empty.
    */
   publishVersion(contentId: number, versionNo: number): Promise<Content>;
-  /** Creates a new draft from a version (the current one by default). `content/edit`. */
+  /**
+   * Creates a new draft from a version (the current one by default). `content/read` (and `content/versionread`
+   * for a draft or archived source version) and `content/edit`.
+   */
   createContentDraft(contentId: number, fromVersionNo?: number): Promise<Content>;
   /** Deletes a draft or archived version. BadState for the published or the last version. `content/versionremove`. */
   deleteVersion(contentId: number, versionNo: number): Promise<void>;
@@ -80,12 +83,14 @@ export interface ContentService {
   updateContentMetadata(contentId: number, struct: ContentMetadataUpdateStruct): Promise<ContentInfo>;
   /**
    * Copies a content item (all versions, or only `versionNo`) to a new item placed under the given parent,
-   * published when the source was. `content/create` at the destination.
+   * published when the source was. `content/read` on the source (`content/versionread` too when a draft or archived
+   * version is copied), `content/read` on the parent and `content/create` there.
    */
   copyContent(contentId: number, destination: LocationCreateStruct, versionNo?: number): Promise<Content>;
   /**
    * Adds a COMMON relation from a draft to another item (Ibexa `addRelation`; REST
-   * `POST /content/objects/{id}/versions/{no}/relations`). `content/edit`.
+   * `POST /content/objects/{id}/versions/{no}/relations`). `content/edit` on the draft, `content/read` on the
+   * destination.
    * @throws BadStateError when the version is not a draft; InvalidArgumentError when the draft already has a
    *   COMMON relation to the destination; NotFoundError for an unknown item, version or destination.
    */

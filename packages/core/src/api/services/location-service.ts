@@ -23,7 +23,10 @@ export interface LocationService {
   loadLocationChildren(locationId: number, offset?: number, limit?: number): Promise<LocationList>;
   /** Number of readable children. */
   getLocationChildCount(locationId: number): Promise<number>;
-  /** Adds a location to published content. `content/manage_locations` + `content/create` at the parent. */
+  /**
+   * Adds a location to published content. `content/read` on the content and the parent,
+   * `content/manage_locations` + `content/create` at the parent.
+   */
   createLocation(contentId: number, struct: LocationCreateStruct): Promise<Location>;
   /** Updates priority, remoteId, sort field/order. `content/edit`. */
   updateLocation(locationId: number, struct: LocationUpdateStruct): Promise<Location>;
@@ -33,18 +36,19 @@ export interface LocationService {
   unhideLocation(locationId: number): Promise<Location>;
   /**
    * Moves a location with its subtree below `newParentLocationId` (Ibexa `moveSubtree`).
-   * `content/read` on the location and `content/create` below the new parent.
+   * `content/read` on every location of the subtree and on the new parent, `content/create` below the new parent.
    * @throws InvalidArgumentError when the new parent is inside the subtree, is the current parent, or is not a
    *   container.
    */
   moveSubtree(locationId: number, newParentLocationId: number): Promise<Location>;
   /**
    * Copies a location's subtree below `targetParentLocationId` (Ibexa `copySubtree`): the current version of
-   * every content item is copied once and placed like the original. Returns the new subtree root.
+   * every content item is copied once and placed like the original. Returns the new subtree root. `content/read` on
+   * every location of the subtree and on the target, `content/create` below the target.
    * @throws InvalidArgumentError when the target is inside the subtree or is not a container.
    */
   copySubtree(locationId: number, targetParentLocationId: number): Promise<Location>;
-  /** Exchanges the content of two locations (Ibexa `swapLocation`). `content/edit` on both. */
+  /** Exchanges the content of two locations (Ibexa `swapLocation`). `content/read` and `content/edit` on both. */
   swapLocation(locationId: number, otherLocationId: number): Promise<void>;
   /**
    * Deletes a location with its subtree; content left without locations is deleted.

@@ -40,7 +40,8 @@ export interface ObjectStateService {
   setContentState(contentId: number, groupId: number, stateId: number): Promise<void>;
   /**
    * Puts a content item in several states at once, all checked before any is written (one transaction; not an
-   * Ibexa method: REST's `PATCH /content/objects/{id}/objectstates` sets a list).
+   * Ibexa method: REST's `PATCH /content/objects/{id}/objectstates` sets a list). `content/read` on the item and
+   * `state/assign` for each state.
    * @throws InvalidArgumentError when a state is not of its group or two states share a group.
    */
   setContentStates(contentId: number, states: readonly { readonly groupId: number; readonly stateId: number }[]): Promise<void>;

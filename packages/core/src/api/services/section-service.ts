@@ -15,7 +15,7 @@ export interface SectionService {
   createSection(struct: SectionCreateStruct): Promise<Section>;
   updateSection(sectionId: number, struct: SectionUpdateStruct): Promise<Section>;
   deleteSection(sectionId: number): Promise<void>;
-  /** Assigns a content item to a section (Ibexa `assignSection`). */
+  /** Assigns a content item to a section (Ibexa `assignSection`). `content/read` on the item, `section/assign`. */
   assignSection(contentId: number, sectionId: number): Promise<void>;
   /** Number of content items assigned to a section. */
   countAssignedContents(sectionId: number): Promise<number>;

@@ -22,7 +22,8 @@ export interface TrashService {
   /**
    * Restores a trash item below `newParentLocationId`, or its original parent when absent, with the items that
    * were trashed below it in the same operation (Ibexa `recover`). The locations keep their ids; the restored one
-   * becomes the main location of its content. `content/restore`.
+   * becomes the main location of its content. `content/read` on the item and on a new parent given, `content/restore`
+   * with the parent it goes to as the target.
    * @throws NotFoundError when the original parent (or the given one) does not exist (REST 403).
    * @returns the restored location.
    */

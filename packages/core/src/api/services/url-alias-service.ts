@@ -12,7 +12,7 @@ import type { URLAlias } from '../values/url-alias.js';
  * generated alias — REST 403 on create).
  */
 export interface URLAliasService {
-  /** Adds a custom alias of a location (Ibexa `createUrlAlias`). */
+  /** Adds a custom alias of a location (Ibexa `createUrlAlias`). `content/urltranslator`, `content/read` on the location. */
   createUrlAlias(locationId: number, path: string, languageCode: string, forwarding?: boolean, alwaysAvailable?: boolean): Promise<URLAlias>;
   /**
    * Adds a global alias of a resource (Ibexa `createGlobalUrlAlias`): `module:<path>`, or `eznode:<id>` for a
@@ -21,7 +21,7 @@ export interface URLAliasService {
   createGlobalUrlAlias(resource: string, path: string, languageCode: string, forwarding?: boolean, alwaysAvailable?: boolean): Promise<URLAlias>;
   /**
    * Aliases of a location: its custom ones (`custom` true, the default, as REST) or its generated, current ones.
-   * Restricted to one language when given.
+   * Restricted to one language when given. `content/read` on the location.
    */
   listLocationAliases(locationId: number, custom?: boolean, languageCode?: string): Promise<readonly URLAlias[]>;
   /** Global (resource) aliases, optionally of one language, paged (`limit` < 0 for all). */
@@ -30,7 +30,10 @@ export interface URLAliasService {
   removeAliases(aliasIds: readonly string[]): Promise<void>;
   /** The alias of a URL path (case-insensitive, history paths included). @throws NotFoundError */
   lookup(url: string, languageCode?: string): Promise<URLAlias>;
-  /** The current generated alias of a location, in `languageCode` if it has one, else its first. @throws NotFoundError */
+  /**
+   * The current generated alias of a location, in `languageCode` if it has one, else its first. `content/read` on the
+   * location. @throws NotFoundError
+   */
   reverseLookup(locationId: number, languageCode?: string): Promise<URLAlias>;
   /** An alias by its id (`<parentId>-<md5>`). @throws NotFoundError */
   load(aliasId: string): Promise<URLAlias>;

@@ -53,6 +53,13 @@ export type SubjectFacts =
       readonly subjectId: number;
       /** Content ids of the groups the subject is in (for a group: the group itself). */
       subjectGroupIds(): Promise<readonly number[]>;
+      /**
+       * Section of the user or group content (null when it is gone): a Section role limitation is evaluated on it,
+       * as Ibexa evaluates role limitations of `role/assign` on the User or UserGroup object.
+       */
+      subjectSectionId(): Promise<number | null>;
+      /** Path strings of the user's or group's locations (a Subtree role limitation is evaluated on them). */
+      subjectLocationPaths(): Promise<readonly string[]>;
     }
   | { readonly kind: 'none' };
 

@@ -26,6 +26,10 @@ export const CONTENT_LIMITATION_TYPES: Readonly<Record<string, LimitationType>> 
       const ids = ints(values);
       if (subject.kind === 'content') return ids.includes(subject.contentInfo.sectionId);
       if (subject.kind === 'contentCreate' || subject.kind === 'section') return ids.includes(subject.sectionId);
+      if (subject.kind === 'roleAssignment') {
+        const sectionId = await subject.subjectSectionId();
+        return sectionId !== null && ids.includes(sectionId);
+      }
       return false;
     },
     toCriterion: async (values) => ({ type: 'SectionId', values: ints(values) }),
@@ -70,6 +74,7 @@ export const CONTENT_LIMITATION_TYPES: Readonly<Record<string, LimitationType>> 
       if (subject.kind === 'contentCreate') {
         return startsWithAny((await subject.parents()).map((parent) => parent.pathString), values);
       }
+      if (subject.kind === 'roleAssignment') return startsWithAny(await subject.subjectLocationPaths(), values);
       return false;
     },
     toCriterion: async (values) => ({ type: 'Subtree', values: values.map((value) => (value.endsWith('/') ? value : `${value}/`)) }),

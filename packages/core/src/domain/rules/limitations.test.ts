@@ -86,8 +86,8 @@ describe('limitation evaluation (Ibexa limitations)', () => {
     ['SiteAccess', [crc32('site')], [crc32('admin')], { kind: 'none' } as const],
     ['NewSection', ['3'], ['1'], content({ newSectionId: 3 })],
     ['NewState', ['2'], ['1'], content({ newStateIds: [2] })],
-    ['Role', ['4'], ['3'], { kind: 'roleAssignment', roleId: 4, subjectKind: 'group', subjectId: 42, subjectGroupIds: async () => [42] } as const],
-    ['MemberOf', ['42'], ['13'], { kind: 'roleAssignment', roleId: 4, subjectKind: 'group', subjectId: 42, subjectGroupIds: async () => [42] } as const],
+    ['Role', ['4'], ['3'], { kind: 'roleAssignment', roleId: 4, subjectKind: 'group', subjectId: 42, subjectGroupIds: async () => [42], subjectSectionId: async (): Promise<number> => 2, subjectLocationPaths: async () => ['/1/5/42/'] } as const],
+    ['MemberOf', ['42'], ['13'], { kind: 'roleAssignment', roleId: 4, subjectKind: 'group', subjectId: 42, subjectGroupIds: async () => [42], subjectSectionId: async (): Promise<number> => 2, subjectLocationPaths: async () => ['/1/5/42/'] } as const],
   ] as const)('%s grants with %j and denies with %j', async (identifier, granting, denying, subject) => {
     expect(await vote(identifier, [...granting], subject)).toBe(true);
     expect(await vote(identifier, [...denying], subject)).toBe(false);
@@ -111,7 +111,7 @@ describe('limitation evaluation (Ibexa limitations)', () => {
     expect(await vote('ChangeOwner', ['-1'], content({ newOwnerId: 10 }))).toBe(false);
     expect(await vote('ChangeOwner', ['10'], content({ newOwnerId: 10 }))).toBe(true);
     expect(await vote('ChangeOwner', ['-1'], create({ ownerId: 10 }))).toBe(false);
-    const assignment = { kind: 'roleAssignment', roleId: 4, subjectKind: 'user', subjectId: 50, subjectGroupIds: async () => [4, 12] } as const;
+    const assignment = { kind: 'roleAssignment', roleId: 4, subjectKind: 'user', subjectId: 50, subjectGroupIds: async () => [4, 12], subjectSectionId: async (): Promise<number> => 2, subjectLocationPaths: async () => ['/1/5/12/60/'] } as const;
     expect(await vote('MemberOf', ['-1'], assignment)).toBe(true);
     expect(await vote('MemberOf', ['13'], assignment)).toBe(false);
   });

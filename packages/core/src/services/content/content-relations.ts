@@ -2,7 +2,7 @@ import type { Relation } from '../../api/values/content.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
-import { requireContentInfo, requireVersionInfo } from './content-reads.js';
+import { assertCanRead, requireContentInfo, requireVersionInfo } from './content-reads.js';
 import { contentTarget } from './content-writes-support.js';
 
 /** Loads the source draft and checks `content/edit` on it. @throws NotFoundError, UnauthorizedError, BadStateError */
@@ -18,13 +18,15 @@ async function editableDraft(context: ServiceContext, contentId: number, version
 /**
  * Adds a COMMON relation from a draft to another item (Ibexa `ContentService::addRelation`; REST
  * `POST /content/objects/{id}/versions/{no}/relations`), under the source item's lock.
+ * Needs `content/edit` on the source draft and `content/read` on the destination.
  * @throws NotFoundError unknown item, version or destination; BadStateError `version.notDraft`;
  *   InvalidArgumentError when the draft already has a COMMON relation to the destination; UnauthorizedError.
  */
 export function addRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<Relation> {
   return underLock(context, [contentTarget(contentId)], async (tx) => {
     await editableDraft(tx, contentId, versionNo, 'added to');
-    await requireContentInfo(tx, destinationContentId);
+    // Ibexa's REST layer loads the destination through the permission-checked API: no relation to what one may not read.
+    await assertCanRead(tx, await requireContentInfo(tx, destinationContentId));
     const existing = await tx.persistence.contentHandler.loadRelations(contentId, versionNo);
     if (existing.some((relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId)) {
       throw new InvalidArgumentError('$destinationContent', `Relation of type COMMON to content ${destinationContentId} already exists`);

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../service-context.js';
 import { placementTarget } from '../permissions/permission-guard.js';
 import { newRemoteId } from '../ids.js';
 import { inTransaction } from '../in-transaction.js';
-import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
+import { assertCanRead, loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 import { contentTypeForWrite, contentTypeTarget } from './content-type-for-write.js';
 import { contentTarget, indexDocument } from './content-writes-support.js';
 import { assertContainer } from './create-content.js';
@@ -22,9 +22,16 @@ import { createPendingLocations } from './publish-version.js';
  * while it is copied: the copy is one committed state of the source); a published copy locks the parent location
  * as it creates its location there (`createPendingLocations`).
  *
+ * Permissions as Ibexa's (which loads the source and the parent through the permission-checked API): `content/read`
+ * on the source (and `content/versionread` when a copied version is not the published one: a draft or archived
+ * version named by `versionNo`, or any such version when every version is copied), `content/read` on the
+ * parent location, then `content/create` of the source's type, section and language below the parent. The source is
+ * checked first, so an item the user may not read is refused whatever the destination: a copy never reveals it.
+ *
  * @throws NotFoundError unknown item, version or parent.
  * @throws InvalidArgumentError parent is not a container; user items cannot be copied (their login is unique).
- * @throws UnauthorizedError without `content/create` under the parent.
+ * @throws UnauthorizedError without `content/read` on the source (or `content/versionread` on a draft or archived
+ *   version), without `content/read` on the parent, or without `content/create` under the parent.
  */
 export async function copyContent(
   context: ServiceContext,
@@ -37,9 +44,18 @@ export async function copyContent(
     const { persistence } = tx;
     await persistence.lockShared([contentTypeTarget(contentTypeId), contentTarget(contentId)]);
     const contentInfo = await requireContentInfo(tx, contentId);
-    if (versionNo !== undefined) await requireVersionInfo(tx, contentId, versionNo);
+    // Copying every version copies the drafts and archived versions too: they need `content/versionread` as well.
+    const copied = versionNo === undefined ? await persistence.contentHandler.loadVersionInfoList(contentId) : [await requireVersionInfo(tx, contentId, versionNo)];
+    await assertCanRead(tx, contentInfo);
+    for (const status of new Set(copied.map((version) => version.status))) await assertCanRead(tx, contentInfo, status);
     const parent = await persistence.locationHandler.load(destination.parentLocationId);
     if (!parent) throw NotFoundError.location(destination.parentLocationId);
+    await tx.guard.assert(
+      'content',
+      'read',
+      { kind: 'content', contentInfo: parent.contentInfo, locationIds: [parent.id] },
+      { locationId: parent.id },
+    );
     await assertContainer(tx, parent);
     const contentType = await contentTypeForWrite(tx, contentTypeId);
     if (isUserContentType(contentType)) {

@@ -252,6 +252,50 @@ describe('ContentService', () => {
       await expect(repo.anonymous.contentService.createContent(folder('Nope'), [{ parentLocationId: 2 }])).rejects.toBeInstanceOf(UnauthorizedError);
     });
 
+    it('copies, places, drafts and assigns sections only for what the user may read (source and destination), whatever else it may do', async () => {
+      // Anonymous reads the standard section; this role lets it create anywhere and assign any section.
+      const draft = await admin.roleService.createRole({
+        identifier: 'CreateAnywhere',
+        policies: [
+          { module: 'content', function: 'create', limitations: [] },
+          { module: 'content', function: 'manage_locations', limitations: [] },
+          { module: 'content', function: 'edit', limitations: [] },
+          { module: 'section', function: 'assign', limitations: [] },
+        ],
+      });
+      await admin.roleService.assignRoleToUser((await admin.roleService.publishRoleDraft(draft.id)).id, 10);
+      const readable = (await admin.contentService.publishVersion((await admin.contentService.createContent(folder('Readable'), [{ parentLocationId: 2 }])).contentInfo.id, 1)).contentInfo.id;
+      const secret = (await admin.contentService.publishVersion((await admin.contentService.createContent(folder('Secret'), [{ parentLocationId: 2 }])).contentInfo.id, 1)).contentInfo.id;
+      await admin.sectionService.assignSection(secret, 2);
+      const { contentService, sectionService } = repo.anonymous;
+      const childrenOfHome = async () => (await admin.locationService.loadLocationChildren(2, 0, 100)).totalCount;
+      const before = await childrenOfHome();
+
+      await expect(contentService.copyContent(secret, { parentLocationId: 2 })).rejects.toThrow("The User does not have the 'read' 'content' permission with: contentId");
+      await expect(contentService.copyContent(readable, { parentLocationId: 5 })).rejects.toThrow("The User does not have the 'read' 'content' permission with: locationId '5'");
+      await expect(sectionService.assignSection(secret, 1)).rejects.toBeInstanceOf(UnauthorizedError);
+      const readableLocation = (await admin.contentService.loadContentInfo(readable)).mainLocationId ?? 0;
+      await expect(repo.anonymous.locationService.createLocation(secret, { parentLocationId: readableLocation })).rejects.toThrow(
+        `The User does not have the 'read' 'content' permission with: contentId '${secret}'`,
+      );
+      await expect(repo.anonymous.locationService.createLocation(readable, { parentLocationId: 5 })).rejects.toThrow("with: locationId '5'");
+      // A draft repeats its source version: edit alone reaches neither unreadable content nor an archived version.
+      await expect(contentService.createContentDraft(secret)).rejects.toThrow(`The User does not have the 'read' 'content' permission with: contentId '${secret}'`);
+      await admin.contentService.publishVersion(readable, (await admin.contentService.createContentDraft(readable)).versionInfo.versionNo);
+      await expect(contentService.createContentDraft(readable, 1)).rejects.toThrow("The User does not have the 'versionread' 'content' permission");
+      expect((await admin.contentService.loadVersions(secret)).length).toBe(1);
+      expect((await admin.contentService.loadVersions(readable)).length).toBe(2);
+      expect(await childrenOfHome()).toBe(before);
+      expect((await admin.contentService.loadContentInfo(secret)).sectionId).toBe(2);
+
+      // Copying every version would copy the archived one too; the published version alone may be copied.
+      await expect(contentService.copyContent(readable, { parentLocationId: 2 })).rejects.toThrow("The User does not have the 'versionread' 'content' permission");
+      expect(await childrenOfHome()).toBe(before);
+      const copy = await contentService.copyContent(readable, { parentLocationId: 2 }, 2);
+      expect(copy.contentInfo.name).toBe('Readable');
+      expect(await childrenOfHome()).toBe(before + 1);
+    });
+
     it('filters location children by read permission', async () => {
       const root = await repo.anonymous.locationService.loadLocationChildren(1);
       expect(root.locations.map((location) => location.id)).toEqual([2]);

@@ -2,20 +2,23 @@ import type { Content } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
-import { loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
+import { assertCanRead, loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 import { contentTarget } from './content-writes-support.js';
 
 /**
  * Creates a new draft from a version, the current one by default (Ibexa `createContentDraft`): fields,
  * names and relations are copied; the new version number is the highest + 1. Under the item's lock, so that the
  * copy is the source version as the last committed write left it.
- * @throws NotFoundError; UnauthorizedError without `content/edit`.
+ * @throws NotFoundError; UnauthorizedError without `content/read` (and `content/versionread` for a draft or
+ *   archived source version) or without `content/edit`.
  */
 export function createContentDraft(context: ServiceContext, contentId: number, fromVersionNo?: number): Promise<Content> {
   return underLock(context, [contentTarget(contentId)], async (tx) => {
     const contentInfo = await requireContentInfo(tx, contentId);
     const source = await requireVersionInfo(tx, contentId, fromVersionNo ?? contentInfo.currentVersionNo);
     assertVersionTransition('createDraft', source.status, 1);
+    // The draft repeats the source version's fields: it needs what reading that version needs, as Ibexa loads both.
+    await assertCanRead(tx, contentInfo, source.status);
     await tx.guard.assert('content', 'edit', { kind: 'content', contentInfo, versionStatus: source.status }, { contentId });
     const draft = await tx.persistence.contentHandler.createDraft(contentId, source.versionNo, {
       creatorId: tx.userId,

@@ -92,7 +92,11 @@ export function createLocationService(context: ServiceContext): LocationService 
       return (await findChildLocationIds(context, parent, 0, 0)).totalCount;
     },
 
-    /** Locks the content item (its locations change) and the parent (it gets a child); the new location too. */
+    /**
+     * Locks the content item (its locations change) and the parent (it gets a child); the new location too. Needs
+     * `content/read` on the content and the parent, `content/manage_locations` on the content and `content/create`
+     * of it below the parent. @throws UnauthorizedError
+     */
     createLocation: (contentId, struct: LocationCreateStruct) =>
       underLock(context, [{ kind: 'content', id: contentId }, { kind: 'location', id: struct.parentLocationId }], async (tx) => {
         const contentInfo = await requireContentInfo(tx, contentId);
@@ -108,6 +112,10 @@ export function createLocationService(context: ServiceContext): LocationService 
         if (existing.some((location) => parent.pathString.startsWith(location.pathString))) {
           throw new InvalidArgumentError('$locationCreateStruct', 'A Location cannot be created below a Location of the same Content');
         }
+        // Ibexa loads the content and the parent through the permission-checked API: a new location never makes
+        // unreadable content reachable, nor places it below a location one may not read.
+        await tx.guard.assert('content', 'read', { kind: 'content', contentInfo }, { contentId });
+        await tx.guard.assert('content', 'read', { kind: 'content', contentInfo: parent.contentInfo, locationIds: [parent.id] }, { locationId: parent.id });
         await tx.guard.assert('content', 'manage_locations', { kind: 'content', contentInfo }, { contentId });
         await tx.guard.assert('content', 'create', placementTarget(contentInfo, parent.id), { parentLocationId: parent.id });
         const contentType = await loadContentTypeValue(tx, contentInfo.contentTypeId).catch(() => null);

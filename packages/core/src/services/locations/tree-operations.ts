@@ -21,12 +21,25 @@ async function require(persistence: PersistenceHandler, locationId: number): Pro
   return location;
 }
 
+/**
+ * `content/read` on each location (its content at that location), as Ibexa loads the locations a tree operation
+ * names through the permission-checked API and refuses to move or copy a subtree with anything the user may not read.
+ * @throws UnauthorizedError naming the first location refused.
+ */
+async function assertReadable(context: ServiceContext, locations: readonly Location[]): Promise<void> {
+  for (const location of locations) {
+    await context.guard.assert('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [location.id] }, { locationId: location.id });
+  }
+}
+
 
 /**
  * Moves a subtree (Ibexa `LocationService::moveSubtree`). Errors follow Ibexa: moving
  * into the own subtree or onto the current parent is an InvalidArgumentError (REST 406).
  * Locks every location of the moved subtree (their paths change), the old and the new parent; checked inside, so
  * that of two concurrent moves that would make a cycle, the second sees the first and is refused.
+ * Permissions as Ibexa's: `content/read` on the new parent and on every location of the moved subtree, and
+ * `content/create` of the moved content below the new parent. @throws UnauthorizedError
  */
 export async function moveSubtree(context: ServiceContext, locationId: number, newParentId: number): Promise<Location> {
   const discover = async (persistence: PersistenceHandler): Promise<LockTarget[]> => {
@@ -46,7 +59,8 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
       throw new InvalidArgumentError('$newParentLocation', 'new parent Location is the same as the current one');
     }
     await assertContainer(tx, parent);
-    await tx.guard.assert('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] }, { locationId });
+    await assertReadable(tx, [parent]);
+    await assertReadable(tx, await tx.persistence.locationHandler.loadList(await tx.persistence.locationHandler.loadSubtreeIds(locationId)));
     await tx.guard.assert('content', 'create', placementTarget(location.contentInfo, parent.id), { parentLocationId: parent.id });
     await tx.persistence.locationHandler.move(locationId, parent.id);
     await republishLocationAliases(tx.persistence, [locationId]);
@@ -60,7 +74,8 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
 /**
  * Copies a subtree (Ibexa `LocationService::copySubtree`): each content item's current version is copied once
  * and placed like the original, below `targetParentId`. One transaction, locking the target (it gets a child) and
- * each copy as it is created; the source is only read.
+ * each copy as it is created; the source is only read. Needs `content/read` on the target and on every location of
+ * the subtree, and `content/create` of the root's content below the target (UnauthorizedError).
  * @throws InvalidArgumentError target inside the subtree, not a container, or a user item in the subtree.
  */
 export async function copySubtree(context: ServiceContext, locationId: number, targetParentId: number): Promise<Location> {
@@ -72,6 +87,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
     throw new InvalidArgumentError('$targetParentLocation', 'Cannot copy subtree to its own descendant Location');
   }
   await assertContainer(context, target);
+  await assertReadable(context, [target]);
   await context.guard.assert('content', 'create', placementTarget(location.contentInfo, target.id), { parentLocationId: target.id });
 
   const found = await persistence.searchHandler.findLocations({
@@ -82,9 +98,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
     languageFilter: {},
   });
   const subtree = await persistence.locationHandler.loadList(found.ids);
-  for (const node of subtree) {
-    await context.guard.assert('content', 'read', { kind: 'content', contentInfo: node.contentInfo, locationIds: [node.id] }, { locationId: node.id });
-  }
+  await assertReadable(context, subtree);
 
   const newRootId = await underLock(context, [{ kind: 'location', id: target.id }], async (locked) => {
     const tx = locked.persistence;
@@ -145,7 +159,8 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
 /**
  * Exchanges the content of two locations and keeps main locations pointing where the content now is. Locks both
  * locations and both content items (read inside: their main locations decide the metadata written), then the URL
- * aliases and the bookmark lists that follow the content.
+ * aliases and the bookmark lists that follow the content. Needs `content/read` and `content/edit` on both
+ * (UnauthorizedError).
  */
 export async function swapLocation(context: ServiceContext, locationId: number, otherLocationId: number): Promise<void> {
   const discover = async (persistence: PersistenceHandler): Promise<LockTarget[]> => {
@@ -159,6 +174,7 @@ export async function swapLocation(context: ServiceContext, locationId: number, 
     const first = await require(tx.persistence, locationId);
     const second = await require(tx.persistence, otherLocationId);
     if (first.depth === 0 || second.depth === 0) throw new BadStateError('$location', 'The root Location cannot be swapped', 'location.root');
+    await assertReadable(tx, [first, second]);
     for (const location of [first, second]) {
       await tx.guard.assert('content', 'edit', { kind: 'content', contentInfo: location.contentInfo, locationIds: [location.id] }, { locationId: location.id });
     }

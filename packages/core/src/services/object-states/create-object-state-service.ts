@@ -6,7 +6,7 @@ import type { LockTarget } from '../../spi/persistence-handler.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
 import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
-import { requireContentInfo } from '../content/content-reads.js';
+import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
 import { knownLanguageCodes } from '../languages/create-language-service.js';
 
 /** The lock target of an object state group: the group with its states. */
@@ -173,9 +173,14 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
 
     setContentState: (contentId, groupId, stateId) => service.setContentStates(contentId, [{ groupId, stateId }]),
 
-    /** Locks the content item (its states are part of it); the states are checked again under the lock. */
+    /**
+     * Locks the content item (its states are part of it); the states are checked again under the lock. Needs
+     * `content/read` on the item (Ibexa's REST layer loads it through the permission-checked API) and `state/assign`
+     * for each new state. @throws UnauthorizedError
+     */
     async setContentStates(contentId, states) {
       const contentInfo = await requireContentInfo(context, contentId);
+      await assertCanRead(context, contentInfo);
       const assertStates = async (scope: ServiceContext): Promise<void> => {
         const groups = new Set<number>();
         for (const { groupId, stateId } of states) {
@@ -199,7 +204,7 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
     },
 
     async getContentState(contentId, groupId) {
-      await requireContentInfo(context, contentId);
+      await assertCanRead(context, await requireContentInfo(context, contentId));
       await requireGroup(groupId);
       const states = await handler.loadStates(groupId);
       const linked = new Set(await handler.loadContentStateIds(contentId));

@@ -132,13 +132,14 @@ export function createPermissionGuard(runtime: RepositoryRuntime, userId: number
 
 /**
  * Whether a role limitation (Section or Subtree) votes on the facts: it narrows what content a role reaches,
- * so it abstains on targets it does not handle (`user/login`, `role/assign`, a Subtree on a section, ...), as
- * Ibexa's role limitation types do for objects they do not handle — otherwise a subtree-limited Editor could not
- * even log in.
+ * so it abstains on targets it does not handle (`user/login`, a Subtree on a section, ...), as Ibexa's role
+ * limitation types do for objects they do not handle — otherwise a subtree-limited Editor could not even log in.
+ * A role assignment's subject is a user or group content item, which Ibexa's Section and Subtree types evaluate:
+ * `role/assign` granted through a Subtree-limited assignment reaches only users and groups in that subtree.
  */
 function roleLimitationVotes(limitation: Limitation, facts: PermissionFacts): boolean {
   const { kind } = facts.subject;
-  if (kind === 'content' || kind === 'contentCreate') return true;
+  if (kind === 'content' || kind === 'contentCreate' || kind === 'roleAssignment') return true;
   return kind === 'section' && limitation.identifier === 'Section';
 }
 
@@ -229,6 +230,8 @@ function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): Sub
         subjectGroupIds: memo(async () =>
           target.subjectKind === 'group' ? [target.subjectId] : loadGroupIdsOf(persistence, target.subjectId),
         ),
+        subjectSectionId: memo(async () => (await persistence.contentHandler.loadContentInfo(target.subjectId))?.sectionId ?? null),
+        subjectLocationPaths: memo(async () => (await persistence.locationHandler.loadByContent(target.subjectId)).map((location) => location.pathString)),
       };
     case 'none':
       return { kind: 'none' };

@@ -73,4 +73,35 @@ describe('role limitations and drafts in permission checks', () => {
     await admin.roleService.assignRoleToUser(role.id, 10, { identifier: 'Subtree', values: ['/1/2/'] });
     expect((await anonymous.sectionService.loadSections()).map((section) => section.id)).toEqual([1, 2, 3]);
   });
+
+  it('applies a Subtree role limitation of role/assign to the user or group given the role', async () => {
+    const { admin } = await createTestRepository();
+    const reader = await admin.roleService.createRole({ identifier: 'UserReader', policies: [{ module: 'content', function: 'read', limitations: [{ identifier: 'Section', values: ['2'] }] }] });
+    await admin.roleService.assignRoleToUser((await admin.roleService.publishRoleDraft(reader.id)).id, 10);
+    const assigner = await admin.roleService.createRole({ identifier: 'Assigner', policies: [{ module: 'role', function: 'assign' }] });
+    const editorsLocation = await admin.locationService.loadLocation((await admin.contentService.loadContentInfo(13)).mainLocationId ?? 0);
+    await admin.roleService.assignRoleToUser((await admin.roleService.publishRoleDraft(assigner.id)).id, 10, { identifier: 'Subtree', values: [editorsLocation.pathString] });
+    const editor = await admin.userService.createUser(
+      {
+        mainLanguageCode: 'eng-GB',
+        login: 'assignee',
+        email: 'assignee@example.com',
+        password: 'Editor-Passw0rd',
+        fields: [
+          { fieldDefIdentifier: 'first_name', value: 'A' },
+          { fieldDefIdentifier: 'last_name', value: 'S' },
+        ],
+      },
+      [13],
+    );
+    const anonymous = admin.forUser({ userId: 10 });
+    const given = await admin.roleService.createRole({ identifier: 'Given', policies: [{ module: 'content', function: 'read' }] });
+    const givenId = (await admin.roleService.publishRoleDraft(given.id)).id;
+
+    await anonymous.roleService.assignRoleToUser(givenId, editor.contentInfo.id);
+    await anonymous.roleService.assignRoleToUserGroup(givenId, 13);
+    await expect(anonymous.roleService.assignRoleToUser(givenId, 14)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(anonymous.roleService.assignRoleToUserGroup(givenId, 12)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect((await admin.roleService.getRoleAssignments(givenId)).map((assignment) => assignment.subjectId).sort((a, b) => a - b)).toEqual([13, editor.contentInfo.id]);
+  });
 });

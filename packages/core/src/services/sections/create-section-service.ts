@@ -2,7 +2,7 @@ import type { SectionService } from '../../api/services/section-service.js';
 import type { Section } from '../../api/values/section.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
-import { requireContentInfo } from '../content/content-reads.js';
+import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
 import { underLock } from '../in-transaction.js';
 
 /**
@@ -84,9 +84,14 @@ export function createSectionService(context: ServiceContext): SectionService {
       });
     },
 
-    /** Locks the content item and the section (so that a deletion of the section sees the assignment or refuses it). */
+    /**
+     * Locks the content item and the section (so that a deletion of the section sees the assignment or refuses it).
+     * Needs `content/read` on the item (Ibexa's REST layer loads it through the permission-checked API) and
+     * `section/assign` for the new section. @throws UnauthorizedError
+     */
     async assignSection(contentId, sectionId) {
       const contentInfo = await requireContentInfo(context, contentId);
+      await assertCanRead(context, contentInfo);
       await require(context, sectionId);
       await context.guard.assert('section', 'assign', { kind: 'content', contentInfo, newSectionId: sectionId }, { contentId, sectionId });
       await underLock(context, [{ kind: 'content', id: contentId }, { kind: 'section', id: sectionId }], async (tx) => {

@@ -78,12 +78,22 @@ export function createTrashService(context: ServiceContext): TrashService {
     /**
      * Locks the item's location id, its content item and the new parent; then the restored locations and their
      * content items (the item's batch below it), and their aliases.
+     *
+     * Permissions as Ibexa's `recover` behind its REST restore: `content/read` on the item (as `loadTrashItem`) and on a new parent given (loaded through the permission-checked
+     * API), and `content/restore` on the item with the parent it goes to as the target (so a Subtree or Node
+     * limitation on `content/restore` decides where it may be restored; without a new parent, the original one).
+     * @throws UnauthorizedError
      */
     async recover(trashItemId, newParentLocationId): Promise<Location> {
       const item = await requireItem(persistence, trashItemId);
+      await context.guard.assert('content', 'read', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
       const parentId = newParentLocationId ?? item.parentLocationId;
-      if (!(await persistence.locationHandler.load(parentId))) throw NotFoundError.location(parentId);
-      await context.guard.assert('content', 'restore', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
+      const parent = await persistence.locationHandler.load(parentId);
+      if (!parent) throw NotFoundError.location(parentId);
+      if (newParentLocationId !== undefined) {
+        await context.guard.assert('content', 'read', { kind: 'content', contentInfo: parent.contentInfo, locationIds: [parentId] }, { locationId: parentId });
+      }
+      await context.guard.assert('content', 'restore', { kind: 'content', contentInfo: item.contentInfo, locationIds: [parentId] }, { contentId: item.contentId });
       const targets: LockTarget[] = [
         { kind: 'location', id: trashItemId },
         { kind: 'location', id: parentId },

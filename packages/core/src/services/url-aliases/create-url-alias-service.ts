@@ -26,8 +26,14 @@ export function createUrlAliasService(context: ServiceContext): URLAliasService 
   const handler = context.persistence.urlAliasHandler;
   const assertTranslator = (properties: Readonly<Record<string, string | number>> = {}): Promise<void> =>
     context.guard.assert('content', 'urltranslator', { kind: 'none' }, properties);
+  /**
+   * The location must exist and be readable (`content/read`): Ibexa's REST layer loads it through the
+   * permission-checked API before it lists, looks up or creates its aliases (they carry the content's names).
+   */
   const requireLocation = async (scope: ServiceContext, locationId: number): Promise<void> => {
-    if (!(await scope.persistence.locationHandler.load(locationId))) throw NotFoundError.location(locationId);
+    const location = await scope.persistence.locationHandler.load(locationId);
+    if (!location) throw NotFoundError.location(locationId);
+    await scope.guard.assert('content', 'read', { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] }, { locationId });
   };
   const requireEntry = async (persistence: PersistenceHandler, aliasId: string): Promise<UrlAliasRecord> => {
     const key = parseUrlAliasId(aliasId);

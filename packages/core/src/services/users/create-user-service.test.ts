@@ -31,6 +31,35 @@ describe('UserService', () => {
     admin = repo.admin;
   });
 
+  it('moves a user group only when the group, every user and group below it and the new parent are readable', async () => {
+    // Anonymous gets read on the users section and create anywhere; one user below the moved group sits elsewhere.
+    const restricted = await admin.sectionService.createSection({ identifier: 'restricted', name: 'Restricted' });
+    const draft = await admin.roleService.createRole({
+      identifier: 'GroupMover',
+      policies: [
+        { module: 'content', function: 'read', limitations: [{ identifier: 'Section', values: ['2'] }] },
+        { module: 'content', function: 'create', limitations: [] },
+      ],
+    });
+    await admin.roleService.assignRoleToUser((await admin.roleService.publishRoleDraft(draft.id)).id, 10);
+    const team = await admin.userService.createUserGroup(groupStruct('Team'), USERS);
+    const member = await admin.userService.createUser(userStruct('member'), [team.contentInfo.id]);
+    const movable = await admin.userService.createUserGroup(groupStruct('Movable'), USERS);
+    const anonymous = repo.anonymous;
+    const parentOf = async (groupId: number) => (await admin.userService.loadUserGroup(groupId)).parentId;
+
+    await anonymous.userService.moveUserGroup(movable.contentInfo.id, EDITORS);
+    expect(await parentOf(movable.contentInfo.id)).toBe(EDITORS);
+
+    await admin.sectionService.assignSection(member.contentInfo.id, restricted.id);
+    await expect(anonymous.userService.moveUserGroup(team.contentInfo.id, EDITORS)).rejects.toThrow("The User does not have the 'read' 'content' permission");
+    expect(await parentOf(team.contentInfo.id)).toBe(USERS);
+    const closed = await admin.userService.createUserGroup(groupStruct('Closed'), USERS);
+    await admin.sectionService.assignSection(closed.contentInfo.id, restricted.id);
+    await expect(anonymous.userService.moveUserGroup(movable.contentInfo.id, closed.contentInfo.id)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await parentOf(movable.contentInfo.id)).toBe(EDITORS);
+  });
+
   it('creates a user in a group, who can log in with the new credentials', async () => {
     const user = await admin.userService.createUser(userStruct('jane'), [EDITORS]);
     expect(user).toMatchObject({ login: 'jane', email: 'jane@example.com', enabled: true, maxLogin: 0 });
