@@ -257,4 +257,24 @@ describe('GraphQL input that is not well-formed Unicode', () => {
       .set('Apollo-Require-Preflight', 'true');
     expect(viaGet.status).toBe(400);
   });
+  it('answers 400 BAD_REQUEST for a JSON body whose bytes are not UTF-8, instead of decoding them as U+FFFD', async () => {
+    const query = 'query ($id: String!) { __type(name: $id) { name } }';
+    const body = (bytes: Buffer) => Buffer.concat([Buffer.from(`{"query": ${JSON.stringify(query)}, "variables": {"id": "Folder`), bytes, Buffer.from('"}}')]);
+    const post = (bytes: Buffer, contentType = 'application/json') =>
+      request(server.app.express)
+        .post('/graphql')
+        .set('Content-Type', contentType)
+        // The raw bytes as they are (superagent would otherwise send a Buffer as JSON).
+        .serialize((data: Buffer) => data as unknown as string)
+        .send(body(bytes));
+    for (const bytes of [Buffer.from([0xff]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xc0, 0xaf])]) {
+      const refused = await post(bytes);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text)).toEqual({ errors: [{ message: 'The request body is not valid UTF-8', extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    expect((await post(Buffer.from([0xff]), 'application/json; charset=utf-8')).status).toBe(400);
+    const fine = await post(Buffer.from(' é 😀', 'utf8'));
+    expect(fine.status).toBe(200);
+    expect(JSON.parse(fine.text)).toEqual({ data: { __type: null } });
+  });
 });

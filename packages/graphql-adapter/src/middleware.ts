@@ -13,7 +13,7 @@ import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
 import { markTokenLimitError, parseTokenLimit, queryLimitsPlugin, resolveQueryLimits, type QueryLimits } from './http/query-limits.js';
 import { multipartUploads } from './http/upload-stage.js';
-import { wellFormedRequests } from './http/well-formed-requests.js';
+import { verifyBodyEncoding, wellFormedRequests } from './http/well-formed-requests.js';
 import { createContext, type GraphQLContext, type ResolverServices, type UploadMapping } from './resolvers/graphql-context.js';
 import { createFormatError, fieldErrorsPlugin, httpErrorStatus, type GraphQLLogger } from './resolvers/graphql-errors.js';
 import { loadSchemaModel } from './schema/model.js';
@@ -192,13 +192,14 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
 
 /**
  * Express's JSON body parser with `limit`, answering 413 (`request entity too large`) at once, without reading the
- * body, when `Content-Length` announces more than the limit; after any 413 the connection is closed.
+ * body, when `Content-Length` announces more than the limit; after any 413 the connection is closed. Bytes that are
+ * not valid UTF-8 answer 400 instead of being decoded leniently (see {@link verifyBodyEncoding}).
  * @throws Error for a `limit` that is not a size (Express would then read bodies without any limit).
  */
 function jsonBody(limit: string | number): RequestHandler {
   const limitBytes = typeof limit === 'number' ? limit : bytes.parse(limit);
   if (limitBytes === null || !Number.isFinite(limitBytes) || limitBytes < 0) throw new Error(`bodyLimit must be a size like 1mb or a number of bytes, got '${String(limit)}'`);
-  const parse = express.json({ limit: limitBytes });
+  const parse = express.json({ limit: limitBytes, verify: verifyBodyEncoding });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.is('application/json') && Number(req.headers['content-length']) > limitBytes) {
       res.set('Connection', 'close');

@@ -28,6 +28,29 @@ class MalformedUnicodeError extends Error {
 }
 
 /**
+ * The `verify` hook of the JSON body parser: refuses a body whose bytes are not valid in its charset (UTF-8 unless the
+ * `Content-Type` names another UTF), which the parser would otherwise decode leniently, replacing them with U+FFFD, so
+ * that the resolvers would store or compare other text than the client sent. REST refuses the same bodies.
+ * @param body the raw body bytes; `encoding` the charset body-parser will decode them with (lower-case, e.g. `utf-8`).
+ * @throws MalformedUnicodeError (status 400, `expose`), which the adapter's error handler answers with
+ *   `{"errors":[{"message":"The request body is not valid UTF-8","extensions":{"code":"BAD_REQUEST"}}]}`.
+ */
+export function verifyBodyEncoding(_req: Request, _res: Response, body: Buffer, encoding: string): void {
+  let decode: (input: Buffer) => string;
+  try {
+    const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    decode = (input) => decoder.decode(input);
+  } catch {
+    return; // A charset TextDecoder does not know (UTF-32): left to the parser.
+  }
+  try {
+    decode(body);
+  } catch {
+    throw new MalformedUnicodeError(`The request body is not valid ${encoding.toUpperCase()}`);
+  }
+}
+
+/**
  * Refuses a GraphQL request whose parsed body (or, for GET, query string and its `variables`/`extensions` JSON) holds a string that is not well-formed
  * Unicode: a lone surrogate, written `"\ud800"` in the JSON of `variables`, `operationName` or `extensions`, would
  * otherwise reach the resolvers as a `String` value. The query document itself needs no check: graphql-js refuses
