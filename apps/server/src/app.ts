@@ -140,7 +140,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
     const app = express();
     app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.trustProxy);
     app.use(requestLog(logger));
     app.use(
       securityHeaders({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
 import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter';
@@ -98,7 +99,21 @@ export interface ServerConfig extends HttpTimeouts {
    * that long.
    */
   readonly hstsMaxAgeSeconds: number;
+  /**
+   * Which proxies in front of the server are believed about the client (`TRUST_PROXY`): Express's `trust proxy`,
+   * deciding whether `X-Forwarded-For`, `X-Forwarded-Host` and `X-Forwarded-Proto` are honoured. That client
+   * address is what failed logins are throttled by, and host and scheme make the absolute URLs of stored files.
+   * See {@link TrustProxy}; default `['loopback']` (a proxy on the same machine).
+   */
+  readonly trustProxy: TrustProxy;
 }
+
+/**
+ * Express `trust proxy` value: `false` = no proxy is trusted (the socket address is the client), a number = that
+ * many hops from the server are trusted proxies, or a list of proxy addresses, CIDR subnets (`10.0.0.0/8`,
+ * `fd00::/8`) and Express's names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export type TrustProxy = false | number | readonly string[];
 
 /** Cross-origin resource sharing settings, from `CORS_ORIGINS`, `CORS_CREDENTIALS` and `CORS_MAX_AGE`. */
 export interface CorsConfig {
@@ -203,6 +218,49 @@ function corsConfig(env: NodeJS.ProcessEnv): CorsConfig | undefined {
   return { origins, credentials, maxAgeSeconds };
 }
 
+/** Express's names of address ranges in `trust proxy`. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: `false` (or `0`), a number of hops (1 to 100), or comma-separated addresses, CIDR subnets and the
+ * names `loopback`, `linklocal`, `uniquelocal`; unset = `loopback`. `true` (every address) is refused: anyone could
+ * then forge their client address; name the proxies, or count their hops.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = (env['TRUST_PROXY'] ?? '').trim();
+  if (raw === '') return ['loopback'];
+  const lower = raw.toLowerCase();
+  if (['false', 'no', 'off', 'none', '0'].includes(lower)) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 100) throw new ConfigError(`TRUST_PROXY: a number of proxy hops must be between 0 and 100, got '${raw}'`);
+    return hops;
+  }
+  if (['true', 'yes', 'on'].includes(lower)) {
+    throw new ConfigError("TRUST_PROXY=true would believe X-Forwarded-For from any client: list the proxies' addresses (or loopback), or give their number of hops");
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!isProxyRange(entry)) {
+      throw new ConfigError(`TRUST_PROXY: '${entry}' is not an IP address, a CIDR subnet like 10.0.0.0/8, or loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries.map((entry) => (PROXY_RANGE_NAMES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+}
+
+/** Whether a `TRUST_PROXY` entry is a range name, an IP address or a CIDR subnet with a prefix length that fits its family. */
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry.toLowerCase())) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /** A size such as `50mb`, `512kb` or `1048576` (bytes), as Express's body parsers read it. */
 const BODY_SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb|tb)?$/i;
 
@@ -233,7 +291,8 @@ function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
  * @throws ConfigError for a value that cannot be used (bad port, language code, log level, base path, GraphQL path, JWT
  *   secret, storage, body size, HTTP timeout — or a headers timeout longer than the request timeout —, login
  *   throttling limits, a database schema that is not a lower-case identifier or is given without a PostgreSQL
- *   `DATABASE_URL`, a CORS origin that is not `scheme://host[:port]`, `CORS_ORIGINS=*` with credentials).
+ *   `DATABASE_URL`, a CORS origin that is not `scheme://host[:port]`, `CORS_ORIGINS=*` with credentials, a
+ *   `TRUST_PROXY` that is not `false`, a number of hops or a list of addresses/subnets/range names).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const languages = (env['LANGUAGES'] ?? 'eng-GB')
@@ -289,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginBlockSeconds: integer(env, 'LOGIN_BLOCK_SECONDS', DEFAULT_LOGIN_BLOCK_SECONDS, 1, 31_536_000),
     cors: corsConfig(env),
     hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
+    trustProxy: trustProxy(env),
     ...httpTimeouts(env),
   };
 }
