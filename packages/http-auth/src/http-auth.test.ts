@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChangeEvent, ChangeFeed, ChangeListener, Repository, TokenService } from '@contentrepo/core';
 import { createTestRepository, type TestRepository } from '@contentrepo/core/testing';
-import { createHttpAuth, type HttpAuthOptions } from './http-auth.js';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createHttpAuth, LoginThrottleUnavailableError, type HttpAuthOptions } from './http-auth.js';
 import { createJwtTokenService } from './jwt-token-service.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { countingRandom, manualClock, recordingSessionStore } from './test-support.js';
 
 const ADMIN = 14;
@@ -22,6 +24,25 @@ function manualFeed(): ChangeFeed & { announce(event: ChangeEvent): void } {
       for (const listener of listeners) listener(event);
     },
   };
+}
+
+/** A rate-limiter-flexible limiter whose store fails for the named operations, as an unreachable database would. */
+class UnreachableLimiter extends RateLimiterMemory {
+  constructor(private readonly failing: ReadonlySet<'get' | 'consume' | 'delete'>) {
+    super({ points: 3, duration: 60 });
+  }
+  private attempt<T>(operation: 'get' | 'consume' | 'delete', run: () => Promise<T>): Promise<T> {
+    return this.failing.has(operation) ? Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:5432')) : run();
+  }
+  override get(...args: Parameters<RateLimiterMemory['get']>) {
+    return this.attempt('get', () => super.get(...args));
+  }
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    return this.attempt('consume', () => super.consume(...args));
+  }
+  override delete(...args: Parameters<RateLimiterMemory['delete']>) {
+    return this.attempt('delete', () => super.delete(...args));
+  }
 }
 
 describe('HttpAuth', () => {
@@ -49,6 +70,40 @@ describe('HttpAuth', () => {
     const auth = createHttpAuth({ repository, sessions: store, clock, random: countingRandom(), ...options });
     return { auth, clock, store };
   };
+
+  describe('login throttling whose counter store cannot be reached', () => {
+    const withStore = async (...failing: ('get' | 'consume' | 'delete')[]) => {
+      const logged: { level: string; details: Record<string, unknown>; message: string }[] = [];
+      const logger = {
+        warn: (details: object, message: string) => void logged.push({ level: 'warn', details: details as Record<string, unknown>, message }),
+        error: (details: object, message: string) => void logged.push({ level: 'error', details: details as Record<string, unknown>, message }),
+      };
+      const loginThrottle = await createLoginThrottle({
+        store: { kind: 'limiters', account: new UnreachableLimiter(new Set(failing)), address: new UnreachableLimiter(new Set(failing)) },
+      });
+      return { ...setup({ loginThrottle, logger, basicAuth: true }), logged };
+    };
+    const errorsOf = (logged: { level: string; details: Record<string, unknown> }[]) => logged.filter((entry) => entry.level === 'error');
+
+    it('fails closed when the counters cannot be read: 503 error, password not checked, cause logged at error', async () => {
+      const { auth, logged } = await withStore('get', 'consume', 'delete');
+      await expect(auth.login('admin', 'publish', '10.0.0.1')).rejects.toBeInstanceOf(LoginThrottleUnavailableError);
+      await expect(auth.authenticate({ authorization: basic('admin', 'publish') }, '10.0.0.1')).rejects.toThrow('Logins are temporarily unavailable; try again later');
+      expect(logins).toBe(0);
+      expect(errorsOf(logged)).toHaveLength(2);
+      expect(errorsOf(logged)[0]?.details).toMatchObject({ login: 'admin', address: '10.0.0.1', err: expect.objectContaining({ message: 'connect ECONNREFUSED 10.0.0.1:5432' }) });
+      expect(JSON.stringify(logged)).not.toContain('publish');
+    });
+
+    it('fails closed when a failure cannot be counted, and lets a right password in when only the reset fails', async () => {
+      const { auth, logged } = await withStore('consume', 'delete');
+      const refused = auth.login('admin', 'wrong', '10.0.0.2');
+      await expect(refused).rejects.toBeInstanceOf(LoginThrottleUnavailableError);
+      await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 30 });
+      expect((await auth.login('admin', 'publish', '10.0.0.2')).contentInfo.id).toBe(ADMIN);
+      expect(errorsOf(logged)).toHaveLength(2);
+    });
+  });
 
   it('runs requests without credentials as the anonymous user', async () => {
     const { auth } = setup();

@@ -83,6 +83,8 @@ export interface HttpAuthOptions {
 /** Minimal logger contract (pino-compatible). */
 export interface HttpAuthLogger {
   warn(details: object, message: string): void;
+  /** Infrastructure failures (the login throttle's counter store unreachable); `warn` is used when absent. */
+  error?(details: object, message: string): void;
 }
 
 /**
@@ -98,6 +100,24 @@ export class LoginThrottledError extends Error {
     this.name = 'LoginThrottledError';
   }
 }
+
+/**
+ * A login refused because the failed-login counters cannot be read or written (e.g. their PostgreSQL table is
+ * unreachable): throttling fails closed, so no password is checked without them. HTTP 503 Service Unavailable with
+ * `Retry-After: retryAfterSeconds` (REST: an ErrorMessage; GraphQL: code `SERVICE_UNAVAILABLE`); the cause is logged
+ * at `error` by {@link HttpAuth.login}, and is not part of the message.
+ */
+export class LoginThrottleUnavailableError extends Error {
+  /** Seconds a client should wait before trying again. */
+  readonly retryAfterSeconds = THROTTLE_UNAVAILABLE_RETRY_SECONDS;
+  constructor() {
+    super('Logins are temporarily unavailable; try again later');
+    this.name = 'LoginThrottleUnavailableError';
+  }
+}
+
+/** `Retry-After` of a {@link LoginThrottleUnavailableError}, in seconds. */
+const THROTTLE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** Address used when a request's client address is unknown. */
 const UNKNOWN_ADDRESS = 'unknown';
@@ -242,13 +262,15 @@ export class HttpAuth {
    * pair is not checked at all; a wrong login or password is counted and logged at `warn` (login name and address,
    * never the password); a success forgets the failures of the pair.
    * @throws LoginThrottledError (429) while the pair or the address is over its limit.
+   * @throws LoginThrottleUnavailableError (503) when the throttle's counters cannot be read or a failure cannot be
+   *   counted (fail closed; the cause is logged at `error`). A success that cannot reset its count is only logged.
    * @throws UnauthorizedError / NotFoundError as core's login check for wrong credentials, unknown or disabled users.
    */
   async login(login: string, password: string, clientAddress: string | null | undefined): Promise<User> {
     const address = clientAddress || UNKNOWN_ADDRESS;
     const throttle = this.options.loginThrottle;
     if (throttle) {
-      const waitSeconds = await throttle.blockedFor(login, address);
+      const waitSeconds = await this.counting(() => throttle.blockedFor(login, address), login, address);
       if (waitSeconds > 0) {
         this.options.logger?.warn({ login, address, retryAfterSeconds: waitSeconds }, 'Login refused: too many failed attempts');
         throw new LoginThrottledError(waitSeconds);
@@ -259,13 +281,37 @@ export class HttpAuth {
       user = await this.options.repository.userService.authenticate(login, password);
     } catch (error) {
       if (isRepositoryError(error) && (error.code === 'Unauthorized' || error.code === 'NotFound')) {
-        const blockedSeconds = throttle ? await throttle.recordFailure(login, address) : 0;
+        const blockedSeconds = throttle ? await this.counting(() => throttle.recordFailure(login, address), login, address) : 0;
         this.options.logger?.warn({ login, address, ...(blockedSeconds > 0 ? { blockedSeconds } : {}) }, 'Failed login');
       }
       throw error;
     }
-    if (throttle) await throttle.recordSuccess(login, address);
+    if (throttle) {
+      // The password was right: failing to forget earlier failures only leaves them counted until the window ends.
+      await throttle.recordSuccess(login, address).catch((error: unknown) => this.logThrottleFailure(error, login, address));
+    }
     return user;
+  }
+
+  /**
+   * Runs a read or count of the login throttle; when its store fails, logs the cause at `error` and fails closed.
+   * @throws LoginThrottleUnavailableError (503) instead of the store's error.
+   */
+  private async counting<T>(step: () => Promise<T>, login: string, address: string): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      this.logThrottleFailure(error, login, address);
+      throw new LoginThrottleUnavailableError();
+    }
+  }
+
+  private logThrottleFailure(error: unknown, login: string, address: string): void {
+    const logger = this.options.logger;
+    const details = { err: error, login, address };
+    const message = 'Login throttling unavailable: the failed-login counters cannot be reached';
+    if (logger?.error) logger.error(details, message);
+    else logger?.warn(details, message);
   }
 
   /** The session cookie value and `Authorization` header of a request (null when absent). */

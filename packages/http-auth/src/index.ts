@@ -12,6 +12,7 @@ export {
   createHttpAuth,
   HttpAuth,
   LoginThrottledError,
+  LoginThrottleUnavailableError,
   type Authentication,
   type HttpAuthLogger,
   type HttpAuthOptions,

@@ -1,5 +1,5 @@
 import { ContentFieldValidationError, type FieldValidationFailure, isRepositoryError, type RepositoryErrorCode } from '@contentrepo/core';
-import { LoginThrottledError } from '@contentrepo/http-auth';
+import { LoginThrottledError, LoginThrottleUnavailableError } from '@contentrepo/http-auth';
 import { ForbiddenError, RestHttpError } from './http/rest-errors.js';
 import { reasonPhrase } from './http/status-text.js';
 import { hash, list, obj, val, type Child, type ObjectNode } from './output/node.js';
@@ -34,12 +34,14 @@ export interface ErrorResponse {
 
 /**
  * Maps any thrown value to an HTTP status and an Ibexa `ErrorMessage`: REST transport errors keep
- * their status, core errors go through {@link STATUS_OF}, a throttled login is 429 Too Many Requests, anything else is a 500 whose details are never shown
- * unless `debug`.
+ * their status, core errors go through {@link STATUS_OF}, a throttled login is 429 Too Many Requests, a login refused
+ * because the throttle's counters cannot be reached is 503 Service Unavailable (with its own description; already
+ * logged by the authentication), anything else is a 500 whose details are never shown unless `debug`.
  */
 export function errorResponse(error: unknown, debug: boolean): ErrorResponse {
   const status = statusOf(error);
-  const unexpected = !(error instanceof RestHttpError) && !isRepositoryError(error) && !(error instanceof LoginThrottledError);
+  const unexpected =
+    !(error instanceof RestHttpError) && !isRepositoryError(error) && !(error instanceof LoginThrottledError) && !(error instanceof LoginThrottleUnavailableError);
   return { status, unexpected, root: errorMessage(error, status, debug) };
 }
 
@@ -47,12 +49,13 @@ function statusOf(error: unknown): number {
   if (error instanceof RestHttpError) return error.status;
   if (isRepositoryError(error)) return STATUS_OF[error.code];
   if (error instanceof LoginThrottledError) return 429;
+  if (error instanceof LoginThrottleUnavailableError) return 503;
   return 500;
 }
 
 function errorMessage(error: unknown, status: number, debug: boolean): ObjectNode {
   const message = error instanceof Error ? error.message : String(error);
-  const masked = status >= 500 && status !== 501 && !debug;
+  const masked = status >= 500 && status !== 501 && !(error instanceof LoginThrottleUnavailableError) && !debug;
   const previous = error instanceof RestHttpError ? error.previous : undefined;
   const children: Child[] = [
     val('errorCode', status),

@@ -1,5 +1,5 @@
 import { PreconditionFailedError, type Repository } from '@contentrepo/core';
-import { LoginThrottledError, type HttpAuth } from '@contentrepo/http-auth';
+import { LoginThrottledError, LoginThrottleUnavailableError, type HttpAuth } from '@contentrepo/http-auth';
 import bytes from 'bytes';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
@@ -94,7 +94,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       return;
     }
     if (error instanceof MethodNotAllowedError) res.set('Allow', error.allowed.join(', '));
-    if (error instanceof LoginThrottledError) res.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof LoginThrottledError || error instanceof LoginThrottleUnavailableError) res.set('Retry-After', String(error.retryAfterSeconds));
     send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
   };
 

@@ -1,6 +1,6 @@
 import { HeaderMap } from '@apollo/server';
 import { isRepositoryError } from '@contentrepo/core';
-import { LoginThrottledError } from '@contentrepo/http-auth';
+import { LoginThrottledError, LoginThrottleUnavailableError } from '@contentrepo/http-auth';
 import { stringArg, type ArgMap } from '../../schema/args.js';
 import type { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../graphql-context.js';
@@ -18,6 +18,7 @@ export interface CreatedToken {
  * name and client address, and a throttled login is an error with HTTP status 429 and `Retry-After`.
  * @throws GraphQLError NOT_IMPLEMENTED when the server has no token service.
  * @throws GraphQLError TOO_MANY_REQUESTS (`extensions.retryAfter` in seconds) after too many failed logins.
+ * @throws GraphQLError SERVICE_UNAVAILABLE (HTTP 503) while the failed-login counters cannot be reached.
  */
 export async function createToken(context: GraphQLContext, args: ArgMap): Promise<CreatedToken> {
   const tokens = context.services.tokens;
@@ -32,6 +33,7 @@ export async function createToken(context: GraphQLContext, args: ArgMap): Promis
       : await context.repository.userService.authenticate(username, password);
   } catch (error) {
     if (error instanceof LoginThrottledError) throw throttledError(error);
+    if (error instanceof LoginThrottleUnavailableError) throw throttleUnavailableError(error);
     if (isRepositoryError(error) && (error.code === 'Unauthorized' || error.code === 'NotFound')) {
       return { token: null, message: 'Wrong username or password' };
     }
@@ -47,5 +49,13 @@ export function throttledError(error: LoginThrottledError): GraphQLError {
   return userError(error.message, 'TOO_MANY_REQUESTS', {
     retryAfter: error.retryAfterSeconds,
     http: { status: 429, headers: new HeaderMap([['retry-after', retryAfter]]) },
+  });
+}
+
+/** The GraphQL error of a login refused because the failed-login counters cannot be reached: HTTP 503 with `Retry-After`. */
+function throttleUnavailableError(error: LoginThrottleUnavailableError): GraphQLError {
+  return userError(error.message, 'SERVICE_UNAVAILABLE', {
+    retryAfter: error.retryAfterSeconds,
+    http: { status: 503, headers: new HeaderMap([['retry-after', String(error.retryAfterSeconds)]]) },
   });
 }
