@@ -301,7 +301,9 @@ const ACTORS: readonly Actor[] = ['anonymous', 'subtree', 'section', 'admin'];
 interface Row {
   readonly name: string;
   readonly trash?: boolean;
-  readonly call: (fixture: Fixture) => Call;
+  /** Prepares the row as the administrator (a relation, a bookmark of the caller) and returns the id the call needs. */
+  readonly setup?: (fixture: Fixture, actor: Actor) => Promise<number>;
+  readonly call: (fixture: Fixture, prepared: number) => Call;
   readonly expected: Readonly<Record<Actor, number>>;
   /** What the request would change, read as the administrator (the caller's own bookmarks for bookmarks). */
   readonly state: (fixture: Fixture, actor: Actor) => Promise<unknown>;
@@ -366,10 +368,21 @@ describe('permission matrix: routes that touch a source and a destination (REST 
     return list.locations.map((location) => location.contentInfo.name).sort();
   };
   const pathOf = async (placed: Placed): Promise<string> => (await asAdmin().locationService.loadLocation(placed.locationId)).pathString;
-  const bookmarked = async (actor: Actor, placed: Placed): Promise<number[]> => {
-    const userId = actor === 'admin' ? 14 : actor === 'anonymous' ? 10 : (userIds[actor] ?? 0);
-    return [...(await server.app.persistence.bookmarkHandler.loadBookmarked(userId, [placed.locationId]))];
+  const userIdOf = (actor: Actor): number => (actor === 'admin' ? 14 : actor === 'anonymous' ? 10 : (userIds[actor] ?? 0));
+  const bookmarked = async (actor: Actor, placed: Placed): Promise<number[]> => [...(await server.app.persistence.bookmarkHandler.loadBookmarked(userIdOf(actor), [placed.locationId]))];
+  /** A new draft (version 2) of `source` with a COMMON relation to `target`; returns the relation id. */
+  const related = async (source: Placed, target: Placed): Promise<number> => {
+    await asAdmin().contentService.createContentDraft(source.id);
+    return (await asAdmin().contentService.addRelation(source.id, 2, target.id)).id;
   };
+  const relationCount = async (source: Placed): Promise<number> => (await asAdmin().contentService.loadRelations(await asAdmin().contentService.loadVersionInfo(source.id, 2))).length;
+  const locationCount = async (placed: Placed): Promise<number> => (await asAdmin().locationService.loadLocations(placed.id)).length;
+  const newLocation = (item: Placed, parent: Placed): Call => ({
+    method: 'POST',
+    path: `/content/objects/${item.id}/locations`,
+    input: 'LocationCreate',
+    body: { LocationCreate: { ParentLocation: { _href: `${API}/content/locations/${parent.path}` }, sortField: 'PATH', sortOrder: 'ASC' } },
+  });
   const destination = (placed: Placed): Record<string, string> => ({ Destination: `${API}/content/locations/${placed.path}` });
 
   beforeAll(async () => {
@@ -593,6 +606,66 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       expected: { anonymous: 401, subtree: 200, section: 401, admin: 200 },
       state: async (f) => (await asAdmin().contentService.loadContentInfo(f.secret.id)).sectionId,
     },
+    {
+      name: 'delete the relation of a draft inside the subtree to an item outside it (the destination must be readable)',
+      setup: (f) => related(f.inParent, f.outItem),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` }),
+      // Ibexa lists only the relations to readable items, so an unreadable destination's relation is not found.
+      expected: { anonymous: 401, subtree: 404, section: 204, admin: 204 },
+      state: (f) => relationCount(f.inParent),
+    },
+    {
+      name: 'delete the relation of a draft to a secret',
+      setup: (f) => related(f.inParent, f.secret),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` }),
+      expected: { anonymous: 401, subtree: 204, section: 404, admin: 204 },
+      state: (f) => relationCount(f.inParent),
+    },
+    {
+      name: 'delete the relation of a draft outside the subtree (edit on the source)',
+      setup: (f) => related(f.outParent, f.inItem),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.outParent.id}/versions/2/relations/${relationId}` }),
+      expected: { anonymous: 401, subtree: 401, section: 204, admin: 204 },
+      state: (f) => relationCount(f.outParent),
+    },
+    {
+      name: 'delete the bookmark of a secret (the location must be readable)',
+      setup: async (f, actor) => {
+        await server.app.persistence.bookmarkHandler.create(userIdOf(actor), f.secret.locationId);
+        return f.secret.locationId;
+      },
+      call: (f) => ({ method: 'DELETE', path: `/bookmark/${f.secret.locationId}` }),
+      expected: { anonymous: 401, subtree: 204, section: 401, admin: 204 },
+      state: (f, actor) => bookmarked(actor, f.secret),
+    },
+    {
+      name: 'delete the bookmark of a location outside the subtree',
+      setup: async (f, actor) => {
+        await server.app.persistence.bookmarkHandler.create(userIdOf(actor), f.outItem.locationId);
+        return f.outItem.locationId;
+      },
+      call: (f) => ({ method: 'DELETE', path: `/bookmark/${f.outItem.locationId}` }),
+      expected: { anonymous: 204, subtree: 401, section: 204, admin: 204 },
+      state: (f, actor) => bookmarked(actor, f.outItem),
+    },
+    {
+      name: 'new location of an item outside the subtree below a parent inside it (read on the content)',
+      call: (f) => newLocation(f.outItem, f.inParent),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => locationCount(f.outItem),
+    },
+    {
+      name: 'new location of an item inside the subtree below a parent outside it (create at the parent)',
+      call: (f) => newLocation(f.inItem, f.outParent),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => locationCount(f.inItem),
+    },
+    {
+      name: 'new location of a secret',
+      call: (f) => newLocation(f.secret, f.inParent),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: (f) => locationCount(f.secret),
+    },
   ];
 
   for (const row of rows) {
@@ -601,8 +674,9 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       for (const actor of ACTORS) {
         const f = await fixture(`${actor}:${row.name.slice(0, 24)}`, row.trash ?? false);
         if (row.name.startsWith('relation')) await asAdmin().contentService.createContentDraft(f.inParent.id);
+        const prepared = row.setup ? await row.setup(f, actor) : 0;
         const before = await row.state(f, actor);
-        const reply = await as(actor, row.call(f));
+        const reply = await as(actor, row.call(f, prepared));
         seen.push([actor, reply.status]);
         if (reply.status >= 400) {
           expect([actor, reply.body?.ErrorMessage?.errorCode]).toEqual([actor, reply.status]);
@@ -637,6 +711,43 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       }
     }
     expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 201] });
+  });
+
+  it('role unassignment and removal of a user from a group: only the administrator (refusals change nothing)', async () => {
+    const { roleService, userService } = asAdmin();
+    const role = (await roleService.loadRoleByIdentifier('Editor')).id;
+    const member = await userService.createUser(
+      {
+        mainLanguageCode: 'eng-GB',
+        login: 'matrix-member',
+        email: 'member@example.com',
+        password: 'Member-Passw0rd',
+        fields: [
+          { fieldDefIdentifier: 'first_name', value: 'Mem' },
+          { fieldDefIdentifier: 'last_name', value: 'Ber' },
+        ],
+      },
+      [groups.editors],
+    );
+    const otherLocation = Number(groups.otherPath.split('/').pop());
+    const assignments = async () => (await roleService.getRoleAssignmentsForUserGroup(groups.other)).filter((assignment) => assignment.roleId === role).length;
+    const memberships = async () => (await userService.loadUserGroupsOfUser(member.contentInfo.id)).map((group) => group.contentInfo.id).sort();
+    const seen: Record<string, [number, number]> = {};
+    for (const actor of ACTORS) {
+      if ((await assignments()) === 0) await roleService.assignRoleToUserGroup(role, groups.other);
+      if (!(await memberships()).includes(groups.other)) await userService.assignUserToUserGroup(member.contentInfo.id, groups.other);
+      const before = [await assignments(), await memberships()];
+      const unassigned = await as(actor, { method: 'DELETE', path: `/user/groups/${groups.otherPath}/roles/${role}` });
+      const removed = await as(actor, { method: 'DELETE', path: `/user/users/${member.contentInfo.id}/groups/${otherLocation}` });
+      seen[actor] = [unassigned.status, removed.status];
+      if (actor === 'admin') {
+        expect([await assignments(), await memberships()]).toEqual([0, [groups.editors]]);
+      } else {
+        expect([actor, unassigned.body?.ErrorMessage?.errorCode, removed.body?.ErrorMessage?.errorCode]).toEqual([actor, unassigned.status, removed.status]);
+        expect([actor, await assignments(), await memberships()]).toEqual([actor, ...before]);
+      }
+    }
+    expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 200] });
   });
 
   it('afterwards neither editor finds, lists or loads what it may not read', async () => {
