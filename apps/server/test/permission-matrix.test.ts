@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PNG_1X1 } from '@contentrepo/graphql-adapter/testing';
 import request from 'supertest';
 import { API, call, contentCreate, login, richText, type Call, type Credentials, type Reply } from './support/rest-session.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -748,6 +749,106 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       }
     }
     expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 200] });
+  });
+
+  it('GraphQL: item reads, children and search lists, create/update/delete and uploadFiles inside and outside each limit', async () => {
+    /** One GraphQL request as the caller (Basic, or none): `ok` or the error codes, and the data. */
+    const graphqlAs = async (actor: Actor, query: string, file?: Buffer): Promise<{ outcome: string; data: Record<string, unknown> | null | undefined }> => {
+      const own = credentials[actor];
+      let test = request(server.app.express).post('/graphql').set('Apollo-Require-Preflight', 'true');
+      if (own && 'basic' in own) test = test.auth(own.basic[0], own.basic[1]);
+      const response = file
+        ? await test.field('operations', JSON.stringify({ query, variables: { files: [null] } })).field('map', JSON.stringify({ '0': ['variables.files.0'] })).attach('0', file, 'matrix.png')
+        : await test.set('Content-Type', 'application/json').send(JSON.stringify({ query }));
+      const body = JSON.parse(response.text) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+      return { outcome: body.errors?.length ? body.errors.map((error) => error.extensions?.code).join(',') : 'ok', data: body.data };
+    };
+    const exists = (placed: Placed): Promise<boolean> => asAdmin().contentService.loadContentInfo(placed.id).then(() => true, () => false);
+    const nameOf = async (placed: Placed): Promise<string | null> => (await asAdmin().contentService.loadContentInfo(placed.id).catch(() => null))?.name ?? null;
+    const edgeNames = (value: unknown): string[] => ((value as { edges: { node: { _name?: string; content?: { _name: string } } }[] }).edges ?? []).map((edge) => edge.node._name ?? edge.node.content?._name ?? '');
+
+    const seen: Record<string, Record<string, string>> = {};
+    for (const actor of ACTORS) {
+      const f = await fixture(`${actor}:graphql`, false);
+      const outcomes: Record<string, string> = {};
+      // Reads: directly, by location, through the children of a location and through a search list.
+      outcomes['item outside'] = (await graphqlAs(actor, `{ item(contentId: ${f.outItem.id}) { _name } }`)).outcome;
+      outcomes['item secret'] = (await graphqlAs(actor, `{ item(contentId: ${f.secret.id}) { _name } }`)).outcome;
+      outcomes['item secret by location'] = (await graphqlAs(actor, `{ item(locationId: ${f.secret.locationId}) { _name } }`)).outcome;
+      const inChildren = await graphqlAs(actor, `{ _repository { location(locationId: ${f.inItem.locationId}) { children(first: 50) { edges { node { content { _name } } } } } } }`);
+      const outsideChildren = await graphqlAs(actor, `{ _repository { location(locationId: ${outside.locationId}) { children(first: 1000) { edges { node { content { _name } } } } } } }`);
+      const search = await graphqlAs(actor, `{ content { folders(query: { ParentLocationId: [${f.inItem.locationId}, ${outside.locationId}] }, first: 1000) { edges { node { _name } } } } }`);
+      // An unreadable location answers null (with an error); its children are then not listed at all.
+      const childNames = (data: Record<string, unknown> | null | undefined): string[] => {
+        const location = (data?.['_repository'] as { location?: { children: unknown } | null } | undefined)?.location;
+        return location ? edgeNames(location.children) : [];
+      };
+      const listed = [...childNames(inChildren.data), ...childNames(outsideChildren.data), ...(search.data ? edgeNames((search.data['content'] as { folders: unknown }).folders) : [])];
+      const mine = listed.filter((name) => name.startsWith(`${actor}:graphql`));
+      outcomes['listed'] = [...new Set(mine.map((name) => name.slice(`${actor}:graphql `.length)))].sort().join(',');
+
+      // Writes, each checked against the state seen by the administrator.
+      const writes: [string, string, () => Promise<boolean>, Buffer?][] = [
+        [
+          'create below outside parent',
+          `mutation { createFolder(language: eng_GB, parentLocationId: ${f.outParent.locationId}, input: { name: "gql-new" }) { contentId } }`,
+          async () => (await children(f.outParent)).includes('gql-new'),
+        ],
+        [
+          'create below secret',
+          `mutation { createFolder(language: eng_GB, parentLocationId: ${f.secret.locationId}, input: { name: "gql-new" }) { contentId } }`,
+          async () => (await children(f.secret)).includes('gql-new'),
+        ],
+        ['update outside', `mutation { updateFolder(language: eng_GB, contentId: ${f.outItem.id}, input: { name: "gql-renamed" }) { _name } }`, async () => (await nameOf(f.outItem)) === 'gql-renamed'],
+        ['update secret', `mutation { updateFolder(language: eng_GB, contentId: ${f.secret.id}, input: { name: "gql-renamed" }) { _name } }`, async () => (await nameOf(f.secret)) === 'gql-renamed'],
+        [
+          'upload below outside parent',
+          `mutation($files: [FileUpload]!) { uploadFiles(locationId: ${f.outParent.locationId}, files: $files, language: eng_GB) { files { _name } warnings } }`,
+          async () => (await children(f.outParent)).includes('matrix.png'),
+          PNG_1X1,
+        ],
+        [
+          'upload below secret',
+          `mutation($files: [FileUpload]!) { uploadFiles(locationId: ${f.secret.locationId}, files: $files, language: eng_GB) { files { _name } warnings } }`,
+          async () => (await children(f.secret)).includes('matrix.png'),
+          PNG_1X1,
+        ],
+        ['delete outside', `mutation { deleteContent(contentId: ${f.outItem.id}) { contentId } }`, async () => !(await exists(f.outItem))],
+        ['delete secret', `mutation { deleteContent(contentId: ${f.secret.id}) { contentId } }`, async () => !(await exists(f.secret))],
+      ];
+      for (const [name, query, changed, file] of writes) {
+        const reply = await graphqlAs(actor, query, file);
+        // uploadFiles answers data with a warning per refused file rather than an error.
+        const warnings = (reply.data?.['uploadFiles'] as { warnings?: string[] } | undefined)?.warnings ?? [];
+        const outcome = reply.outcome === 'ok' && warnings.length > 0 ? 'warning' : reply.outcome;
+        outcomes[name] = outcome;
+        expect([actor, name, await changed()]).toEqual([actor, name, outcome === 'ok']);
+      }
+      seen[actor] = outcomes;
+    }
+    // Reads of the secret and of the outside item; anonymous may read the standard section but write nothing.
+    const reads: Record<Actor, [string, string]> = { anonymous: ['UNAUTHORIZED', 'ok'], subtree: ['ok', 'UNAUTHORIZED'], section: ['UNAUTHORIZED', 'ok'], admin: ['ok', 'ok'] };
+    for (const actor of ACTORS) {
+      const [secretRead, outsideRead] = reads[actor];
+      const [secretWrite, outsideWrite] = actor === 'anonymous' ? ['UNAUTHORIZED', 'UNAUTHORIZED'] : reads[actor];
+      expect([actor, seen[actor]]).toEqual([
+        actor,
+        {
+          'item outside': outsideRead,
+          'item secret': secretRead,
+          'item secret by location': secretRead,
+          listed: [...(secretRead === 'ok' ? ['secret'] : []), ...(outsideRead === 'ok' ? ['out-item', 'out-parent'] : [])].sort().join(','),
+          'create below outside parent': outsideWrite,
+          'create below secret': secretWrite,
+          'update outside': outsideWrite,
+          'update secret': secretWrite,
+          'upload below outside parent': outsideWrite === 'ok' ? 'ok' : 'warning',
+          'upload below secret': secretWrite === 'ok' ? 'ok' : 'warning',
+          'delete outside': outsideWrite,
+          'delete secret': secretWrite,
+        },
+      ]);
+    }
   });
 
   it('afterwards neither editor finds, lists or loads what it may not read', async () => {
