@@ -714,6 +714,31 @@ describe('permission matrix: routes that touch a source and a destination (REST 
     expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 201] });
   });
 
+  it('relation lists and single relations show only relations to readable items', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const actor of ACTORS) {
+      const f = await fixture(`${actor}:relation-reads`, false);
+      const toOutside = await related(f.inParent, f.outItem);
+      const toSecret = (await asAdmin().contentService.addRelation(f.inParent.id, 2, f.secret.id)).id;
+      const list = await as(actor, { method: 'GET', path: `/content/objects/${f.inParent.id}/versions/2/relations` });
+      const destinations =
+        list.status === 200
+          ? (list.body.Relations.Relation as { DestinationContent: { _href: string } }[])
+              .map((relation) => Number(relation.DestinationContent._href.split('/').pop()))
+              .map((id) => (id === f.outItem.id ? 'out-item' : id === f.secret.id ? 'secret' : String(id)))
+              .sort()
+          : list.status;
+      const single = async (relationId: number) => (await as(actor, { method: 'GET', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` })).status;
+      seen[actor] = { list: destinations, outside: await single(toOutside), secret: await single(toSecret) };
+    }
+    expect(seen).toEqual({
+      anonymous: { list: 401, outside: 401, secret: 401 },
+      subtree: { list: ['secret'], outside: 404, secret: 200 },
+      section: { list: ['out-item'], outside: 200, secret: 404 },
+      admin: { list: ['out-item', 'secret'], outside: 200, secret: 200 },
+    });
+  });
+
   it('role unassignment and removal of a user from a group: only the administrator (refusals change nothing)', async () => {
     const { roleService, userService } = asAdmin();
     const role = (await roleService.loadRoleByIdentifier('Editor')).id;
