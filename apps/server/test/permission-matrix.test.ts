@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PNG_1X1 } from '@contentrepo/graphql-adapter/testing';
 import request from 'supertest';
 import { API, call, contentCreate, login, richText, type Call, type Credentials, type Reply } from './support/rest-session.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -301,7 +302,9 @@ const ACTORS: readonly Actor[] = ['anonymous', 'subtree', 'section', 'admin'];
 interface Row {
   readonly name: string;
   readonly trash?: boolean;
-  readonly call: (fixture: Fixture) => Call;
+  /** Prepares the row as the administrator (a relation, a bookmark of the caller) and returns the id the call needs. */
+  readonly setup?: (fixture: Fixture, actor: Actor) => Promise<number>;
+  readonly call: (fixture: Fixture, prepared: number) => Call;
   readonly expected: Readonly<Record<Actor, number>>;
   /** What the request would change, read as the administrator (the caller's own bookmarks for bookmarks). */
   readonly state: (fixture: Fixture, actor: Actor) => Promise<unknown>;
@@ -366,10 +369,21 @@ describe('permission matrix: routes that touch a source and a destination (REST 
     return list.locations.map((location) => location.contentInfo.name).sort();
   };
   const pathOf = async (placed: Placed): Promise<string> => (await asAdmin().locationService.loadLocation(placed.locationId)).pathString;
-  const bookmarked = async (actor: Actor, placed: Placed): Promise<number[]> => {
-    const userId = actor === 'admin' ? 14 : actor === 'anonymous' ? 10 : (userIds[actor] ?? 0);
-    return [...(await server.app.persistence.bookmarkHandler.loadBookmarked(userId, [placed.locationId]))];
+  const userIdOf = (actor: Actor): number => (actor === 'admin' ? 14 : actor === 'anonymous' ? 10 : (userIds[actor] ?? 0));
+  const bookmarked = async (actor: Actor, placed: Placed): Promise<number[]> => [...(await server.app.persistence.bookmarkHandler.loadBookmarked(userIdOf(actor), [placed.locationId]))];
+  /** A new draft (version 2) of `source` with a COMMON relation to `target`; returns the relation id. */
+  const related = async (source: Placed, target: Placed): Promise<number> => {
+    await asAdmin().contentService.createContentDraft(source.id);
+    return (await asAdmin().contentService.addRelation(source.id, 2, target.id)).id;
   };
+  const relationCount = async (source: Placed): Promise<number> => (await asAdmin().contentService.loadRelations(await asAdmin().contentService.loadVersionInfo(source.id, 2))).length;
+  const locationCount = async (placed: Placed): Promise<number> => (await asAdmin().locationService.loadLocations(placed.id)).length;
+  const newLocation = (item: Placed, parent: Placed): Call => ({
+    method: 'POST',
+    path: `/content/objects/${item.id}/locations`,
+    input: 'LocationCreate',
+    body: { LocationCreate: { ParentLocation: { _href: `${API}/content/locations/${parent.path}` }, sortField: 'PATH', sortOrder: 'ASC' } },
+  });
   const destination = (placed: Placed): Record<string, string> => ({ Destination: `${API}/content/locations/${placed.path}` });
 
   beforeAll(async () => {
@@ -593,6 +607,66 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       expected: { anonymous: 401, subtree: 200, section: 401, admin: 200 },
       state: async (f) => (await asAdmin().contentService.loadContentInfo(f.secret.id)).sectionId,
     },
+    {
+      name: 'delete the relation of a draft inside the subtree to an item outside it (the destination must be readable)',
+      setup: (f) => related(f.inParent, f.outItem),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` }),
+      // Ibexa lists only the relations to readable items, so an unreadable destination's relation is not found.
+      expected: { anonymous: 401, subtree: 404, section: 204, admin: 204 },
+      state: (f) => relationCount(f.inParent),
+    },
+    {
+      name: 'delete the relation of a draft to a secret',
+      setup: (f) => related(f.inParent, f.secret),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` }),
+      expected: { anonymous: 401, subtree: 204, section: 404, admin: 204 },
+      state: (f) => relationCount(f.inParent),
+    },
+    {
+      name: 'delete the relation of a draft outside the subtree (edit on the source)',
+      setup: (f) => related(f.outParent, f.inItem),
+      call: (f, relationId) => ({ method: 'DELETE', path: `/content/objects/${f.outParent.id}/versions/2/relations/${relationId}` }),
+      expected: { anonymous: 401, subtree: 401, section: 204, admin: 204 },
+      state: (f) => relationCount(f.outParent),
+    },
+    {
+      name: 'delete the bookmark of a secret (the location must be readable)',
+      setup: async (f, actor) => {
+        await server.app.persistence.bookmarkHandler.create(userIdOf(actor), f.secret.locationId);
+        return f.secret.locationId;
+      },
+      call: (f) => ({ method: 'DELETE', path: `/bookmark/${f.secret.locationId}` }),
+      expected: { anonymous: 401, subtree: 204, section: 401, admin: 204 },
+      state: (f, actor) => bookmarked(actor, f.secret),
+    },
+    {
+      name: 'delete the bookmark of a location outside the subtree',
+      setup: async (f, actor) => {
+        await server.app.persistence.bookmarkHandler.create(userIdOf(actor), f.outItem.locationId);
+        return f.outItem.locationId;
+      },
+      call: (f) => ({ method: 'DELETE', path: `/bookmark/${f.outItem.locationId}` }),
+      expected: { anonymous: 204, subtree: 401, section: 204, admin: 204 },
+      state: (f, actor) => bookmarked(actor, f.outItem),
+    },
+    {
+      name: 'new location of an item outside the subtree below a parent inside it (read on the content)',
+      call: (f) => newLocation(f.outItem, f.inParent),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => locationCount(f.outItem),
+    },
+    {
+      name: 'new location of an item inside the subtree below a parent outside it (create at the parent)',
+      call: (f) => newLocation(f.inItem, f.outParent),
+      expected: { anonymous: 401, subtree: 401, section: 201, admin: 201 },
+      state: (f) => locationCount(f.inItem),
+    },
+    {
+      name: 'new location of a secret',
+      call: (f) => newLocation(f.secret, f.inParent),
+      expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
+      state: (f) => locationCount(f.secret),
+    },
   ];
 
   for (const row of rows) {
@@ -601,8 +675,9 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       for (const actor of ACTORS) {
         const f = await fixture(`${actor}:${row.name.slice(0, 24)}`, row.trash ?? false);
         if (row.name.startsWith('relation')) await asAdmin().contentService.createContentDraft(f.inParent.id);
+        const prepared = row.setup ? await row.setup(f, actor) : 0;
         const before = await row.state(f, actor);
-        const reply = await as(actor, row.call(f));
+        const reply = await as(actor, row.call(f, prepared));
         seen.push([actor, reply.status]);
         if (reply.status >= 400) {
           expect([actor, reply.body?.ErrorMessage?.errorCode]).toEqual([actor, reply.status]);
@@ -637,6 +712,168 @@ describe('permission matrix: routes that touch a source and a destination (REST 
       }
     }
     expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 201] });
+  });
+
+  it('relation lists and single relations show only relations to readable items', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const actor of ACTORS) {
+      const f = await fixture(`${actor}:relation-reads`, false);
+      const toOutside = await related(f.inParent, f.outItem);
+      const toSecret = (await asAdmin().contentService.addRelation(f.inParent.id, 2, f.secret.id)).id;
+      const list = await as(actor, { method: 'GET', path: `/content/objects/${f.inParent.id}/versions/2/relations` });
+      const destinations =
+        list.status === 200
+          ? (list.body.Relations.Relation as { DestinationContent: { _href: string } }[])
+              .map((relation) => Number(relation.DestinationContent._href.split('/').pop()))
+              .map((id) => (id === f.outItem.id ? 'out-item' : id === f.secret.id ? 'secret' : String(id)))
+              .sort()
+          : list.status;
+      const single = async (relationId: number) => (await as(actor, { method: 'GET', path: `/content/objects/${f.inParent.id}/versions/2/relations/${relationId}` })).status;
+      seen[actor] = { list: destinations, outside: await single(toOutside), secret: await single(toSecret) };
+    }
+    expect(seen).toEqual({
+      anonymous: { list: 401, outside: 401, secret: 401 },
+      subtree: { list: ['secret'], outside: 404, secret: 200 },
+      section: { list: ['out-item'], outside: 200, secret: 404 },
+      admin: { list: ['out-item', 'secret'], outside: 200, secret: 200 },
+    });
+  });
+
+  it('role unassignment and removal of a user from a group: only the administrator (refusals change nothing)', async () => {
+    const { roleService, userService } = asAdmin();
+    const role = (await roleService.loadRoleByIdentifier('Editor')).id;
+    const member = await userService.createUser(
+      {
+        mainLanguageCode: 'eng-GB',
+        login: 'matrix-member',
+        email: 'member@example.com',
+        password: 'Member-Passw0rd',
+        fields: [
+          { fieldDefIdentifier: 'first_name', value: 'Mem' },
+          { fieldDefIdentifier: 'last_name', value: 'Ber' },
+        ],
+      },
+      [groups.editors],
+    );
+    const otherLocation = Number(groups.otherPath.split('/').pop());
+    const assignments = async () => (await roleService.getRoleAssignmentsForUserGroup(groups.other)).filter((assignment) => assignment.roleId === role).length;
+    const memberships = async () => (await userService.loadUserGroupsOfUser(member.contentInfo.id)).map((group) => group.contentInfo.id).sort();
+    const seen: Record<string, [number, number]> = {};
+    for (const actor of ACTORS) {
+      if ((await assignments()) === 0) await roleService.assignRoleToUserGroup(role, groups.other);
+      if (!(await memberships()).includes(groups.other)) await userService.assignUserToUserGroup(member.contentInfo.id, groups.other);
+      const before = [await assignments(), await memberships()];
+      const unassigned = await as(actor, { method: 'DELETE', path: `/user/groups/${groups.otherPath}/roles/${role}` });
+      const removed = await as(actor, { method: 'DELETE', path: `/user/users/${member.contentInfo.id}/groups/${otherLocation}` });
+      seen[actor] = [unassigned.status, removed.status];
+      if (actor === 'admin') {
+        expect([await assignments(), await memberships()]).toEqual([0, [groups.editors]]);
+      } else {
+        expect([actor, unassigned.body?.ErrorMessage?.errorCode, removed.body?.ErrorMessage?.errorCode]).toEqual([actor, unassigned.status, removed.status]);
+        expect([actor, await assignments(), await memberships()]).toEqual([actor, ...before]);
+      }
+    }
+    expect(seen).toEqual({ anonymous: [401, 401], subtree: [401, 401], section: [401, 401], admin: [200, 200] });
+  });
+
+  it('GraphQL: item reads, children and search lists, create/update/delete and uploadFiles inside and outside each limit', async () => {
+    /** One GraphQL request as the caller (Basic, or none): `ok` or the error codes, and the data. */
+    const graphqlAs = async (actor: Actor, query: string, file?: Buffer): Promise<{ outcome: string; data: Record<string, unknown> | null | undefined }> => {
+      const own = credentials[actor];
+      let test = request(server.app.express).post('/graphql').set('Apollo-Require-Preflight', 'true');
+      if (own && 'basic' in own) test = test.auth(own.basic[0], own.basic[1]);
+      const response = file
+        ? await test.field('operations', JSON.stringify({ query, variables: { files: [null] } })).field('map', JSON.stringify({ '0': ['variables.files.0'] })).attach('0', file, 'matrix.png')
+        : await test.set('Content-Type', 'application/json').send(JSON.stringify({ query }));
+      const body = JSON.parse(response.text) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+      return { outcome: body.errors?.length ? body.errors.map((error) => error.extensions?.code).join(',') : 'ok', data: body.data };
+    };
+    const exists = (placed: Placed): Promise<boolean> => asAdmin().contentService.loadContentInfo(placed.id).then(() => true, () => false);
+    const nameOf = async (placed: Placed): Promise<string | null> => (await asAdmin().contentService.loadContentInfo(placed.id).catch(() => null))?.name ?? null;
+    const edgeNames = (value: unknown): string[] => ((value as { edges: { node: { _name?: string; content?: { _name: string } } }[] }).edges ?? []).map((edge) => edge.node._name ?? edge.node.content?._name ?? '');
+
+    const seen: Record<string, Record<string, string>> = {};
+    for (const actor of ACTORS) {
+      const f = await fixture(`${actor}:graphql`, false);
+      const outcomes: Record<string, string> = {};
+      // Reads: directly, by location, through the children of a location and through a search list.
+      outcomes['item outside'] = (await graphqlAs(actor, `{ item(contentId: ${f.outItem.id}) { _name } }`)).outcome;
+      outcomes['item secret'] = (await graphqlAs(actor, `{ item(contentId: ${f.secret.id}) { _name } }`)).outcome;
+      outcomes['item secret by location'] = (await graphqlAs(actor, `{ item(locationId: ${f.secret.locationId}) { _name } }`)).outcome;
+      const inChildren = await graphqlAs(actor, `{ _repository { location(locationId: ${f.inItem.locationId}) { children(first: 50) { edges { node { content { _name } } } } } } }`);
+      const outsideChildren = await graphqlAs(actor, `{ _repository { location(locationId: ${outside.locationId}) { children(first: 1000) { edges { node { content { _name } } } } } } }`);
+      const search = await graphqlAs(actor, `{ content { folders(query: { ParentLocationId: [${f.inItem.locationId}, ${outside.locationId}] }, first: 1000) { edges { node { _name } } } } }`);
+      // An unreadable location answers null (with an error); its children are then not listed at all.
+      const childNames = (data: Record<string, unknown> | null | undefined): string[] => {
+        const location = (data?.['_repository'] as { location?: { children: unknown } | null } | undefined)?.location;
+        return location ? edgeNames(location.children) : [];
+      };
+      const listed = [...childNames(inChildren.data), ...childNames(outsideChildren.data), ...(search.data ? edgeNames((search.data['content'] as { folders: unknown }).folders) : [])];
+      const mine = listed.filter((name) => name.startsWith(`${actor}:graphql`));
+      outcomes['listed'] = [...new Set(mine.map((name) => name.slice(`${actor}:graphql `.length)))].sort().join(',');
+
+      // Writes, each checked against the state seen by the administrator.
+      const writes: [string, string, () => Promise<boolean>, Buffer?][] = [
+        [
+          'create below outside parent',
+          `mutation { createFolder(language: eng_GB, parentLocationId: ${f.outParent.locationId}, input: { name: "gql-new" }) { contentId } }`,
+          async () => (await children(f.outParent)).includes('gql-new'),
+        ],
+        [
+          'create below secret',
+          `mutation { createFolder(language: eng_GB, parentLocationId: ${f.secret.locationId}, input: { name: "gql-new" }) { contentId } }`,
+          async () => (await children(f.secret)).includes('gql-new'),
+        ],
+        ['update outside', `mutation { updateFolder(language: eng_GB, contentId: ${f.outItem.id}, input: { name: "gql-renamed" }) { _name } }`, async () => (await nameOf(f.outItem)) === 'gql-renamed'],
+        ['update secret', `mutation { updateFolder(language: eng_GB, contentId: ${f.secret.id}, input: { name: "gql-renamed" }) { _name } }`, async () => (await nameOf(f.secret)) === 'gql-renamed'],
+        [
+          'upload below outside parent',
+          `mutation($files: [FileUpload]!) { uploadFiles(locationId: ${f.outParent.locationId}, files: $files, language: eng_GB) { files { _name } warnings } }`,
+          async () => (await children(f.outParent)).includes('matrix.png'),
+          PNG_1X1,
+        ],
+        [
+          'upload below secret',
+          `mutation($files: [FileUpload]!) { uploadFiles(locationId: ${f.secret.locationId}, files: $files, language: eng_GB) { files { _name } warnings } }`,
+          async () => (await children(f.secret)).includes('matrix.png'),
+          PNG_1X1,
+        ],
+        ['delete outside', `mutation { deleteContent(contentId: ${f.outItem.id}) { contentId } }`, async () => !(await exists(f.outItem))],
+        ['delete secret', `mutation { deleteContent(contentId: ${f.secret.id}) { contentId } }`, async () => !(await exists(f.secret))],
+      ];
+      for (const [name, query, changed, file] of writes) {
+        const reply = await graphqlAs(actor, query, file);
+        // uploadFiles answers data with a warning per refused file rather than an error.
+        const warnings = (reply.data?.['uploadFiles'] as { warnings?: string[] } | undefined)?.warnings ?? [];
+        const outcome = reply.outcome === 'ok' && warnings.length > 0 ? 'warning' : reply.outcome;
+        outcomes[name] = outcome;
+        expect([actor, name, await changed()]).toEqual([actor, name, outcome === 'ok']);
+      }
+      seen[actor] = outcomes;
+    }
+    // Reads of the secret and of the outside item; anonymous may read the standard section but write nothing.
+    const reads: Record<Actor, [string, string]> = { anonymous: ['UNAUTHORIZED', 'ok'], subtree: ['ok', 'UNAUTHORIZED'], section: ['UNAUTHORIZED', 'ok'], admin: ['ok', 'ok'] };
+    for (const actor of ACTORS) {
+      const [secretRead, outsideRead] = reads[actor];
+      const [secretWrite, outsideWrite] = actor === 'anonymous' ? ['UNAUTHORIZED', 'UNAUTHORIZED'] : reads[actor];
+      expect([actor, seen[actor]]).toEqual([
+        actor,
+        {
+          'item outside': outsideRead,
+          'item secret': secretRead,
+          'item secret by location': secretRead,
+          listed: [...(secretRead === 'ok' ? ['secret'] : []), ...(outsideRead === 'ok' ? ['out-item', 'out-parent'] : [])].sort().join(','),
+          'create below outside parent': outsideWrite,
+          'create below secret': secretWrite,
+          'update outside': outsideWrite,
+          'update secret': secretWrite,
+          'upload below outside parent': outsideWrite === 'ok' ? 'ok' : 'warning',
+          'upload below secret': secretWrite === 'ok' ? 'ok' : 'warning',
+          'delete outside': outsideWrite,
+          'delete secret': secretWrite,
+        },
+      ]);
+    }
   });
 
   it('afterwards neither editor finds, lists or loads what it may not read', async () => {

@@ -71,6 +71,34 @@ describe('ContentService relations, translations and visibility', () => {
     await expect(admin.contentService.deleteRelation(source.contentId, next, target.contentId)).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 
+  it('leaves relations to items the user may not read out of the lists, and refuses to delete them', async () => {
+    const source = await publishFolder(admin, 'Pointing source', 2);
+    const readable = await publishFolder(admin, 'Readable target', 2);
+    const no = (await admin.contentService.createContentDraft(source.contentId)).versionInfo.versionNo;
+    await admin.contentService.addRelation(source.contentId, no, readable.contentId);
+    // Content 4 (Users) is outside the anonymous user's sections.
+    await admin.contentService.addRelation(source.contentId, no, 4);
+    await admin.contentService.publishVersion(source.contentId, no);
+    const destinations = async (repository: Repository, versionNo?: number): Promise<number[]> => {
+      const version = await admin.contentService.loadVersionInfo(source.contentId, versionNo);
+      return (await repository.contentService.loadRelations(version)).map((relation) => relation.destinationContentId).sort((a, b) => a - b);
+    };
+    expect(await destinations(admin)).toEqual([4, readable.contentId]);
+    expect(await destinations(anonymous)).toEqual([readable.contentId]);
+    const published = await admin.contentService.loadVersionInfo(source.contentId);
+    expect((await anonymous.contentService.loadRelationsList([published]))[0]?.map((relation) => relation.destinationContentId)).toEqual([readable.contentId]);
+
+    // With content/edit everywhere but read limited to its sections, the relation to Users stays.
+    const role = await admin.roleService.createRole({ identifier: 'AnonymousEditor', policies: [{ module: 'content', function: 'edit' }] });
+    await admin.roleService.publishRoleDraft(role.id);
+    await admin.roleService.assignRoleToUser(role.id, 10);
+    const editor = admin.forUser({ userId: 10 });
+    const next = (await admin.contentService.createContentDraft(source.contentId)).versionInfo.versionNo;
+    await expect(editor.contentService.deleteRelation(source.contentId, next, 4)).rejects.toBeInstanceOf(UnauthorizedError);
+    await editor.contentService.deleteRelation(source.contentId, next, readable.contentId);
+    expect(await destinations(admin, next)).toEqual([4]);
+  });
+
   it('deletes a translation from all versions: 406/409 cases, reindexing', async () => {
     const folder = await publishFolder(admin, 'Bilingual', 2, { 'pol-PL': 'Dwujęzyczny' });
     await expect(admin.contentService.deleteTranslation(folder.contentId, 'ger-DE')).rejects.toBeInstanceOf(InvalidArgumentError);

@@ -142,7 +142,7 @@ export async function loadVersions(context: ServiceContext, contentId: number): 
 
 /**
  * Relations of a version. With unlimited read access (e.g. an administrator) the item is not reloaded for the
- * permission check.
+ * permission check. Relations to items the user may not read are left out (Ibexa `ContentService::loadRelations`).
  */
 export async function loadRelations(context: ServiceContext, versionInfo: VersionInfo): Promise<readonly Relation[]> {
   const readAll = (await context.guard.hasAccess('content', 'read')) === true;
@@ -150,7 +150,22 @@ export async function loadRelations(context: ServiceContext, versionInfo: Versio
   if (!readAll || !versionReadAll) {
     await assertCanRead(context, await requireContentInfo(context, versionInfo.contentId), versionInfo.status);
   }
-  return context.persistence.contentHandler.loadRelations(versionInfo.contentId, versionInfo.versionNo);
+  return readableDestinations(context, await context.persistence.contentHandler.loadRelations(versionInfo.contentId, versionInfo.versionNo), readAll);
+}
+
+/**
+ * The relations whose destination the current user may read (`content/read`), as Ibexa's `loadRelations` skips the
+ * others: a limited reader neither sees nor removes a relation to an item it may not read. `readAll` (unlimited
+ * read access) returns the list as it is.
+ */
+async function readableDestinations(context: ServiceContext, relations: readonly Relation[], readAll: boolean): Promise<Relation[]> {
+  if (readAll || relations.length === 0) return [...relations];
+  const infos = await context.persistence.contentHandler.loadContentInfoList([...new Set(relations.map((relation) => relation.destinationContentId))]);
+  const readable = new Set<number>();
+  for (const contentInfo of infos) {
+    if (await context.guard.canUser('content', 'read', { kind: 'content', contentInfo })) readable.add(contentInfo.id);
+  }
+  return relations.filter((relation) => readable.has(relation.destinationContentId));
 }
 
 /**
@@ -212,5 +227,6 @@ export async function loadRelationsList(context: ServiceContext, versionInfos: r
     if (list) list.push(relation);
     else byVersion.set(key, [relation]);
   }
-  return versionInfos.map((version) => byVersion.get(`${version.contentId}/${version.versionNo}`) ?? []);
+  const readable = new Set(await readableDestinations(context, relations, readAll));
+  return versionInfos.map((version) => (byVersion.get(`${version.contentId}/${version.versionNo}`) ?? []).filter((relation) => readable.has(relation)));
 }

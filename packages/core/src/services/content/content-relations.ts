@@ -42,12 +42,15 @@ export function addRelation(context: ServiceContext, contentId: number, versionN
 /**
  * Removes the COMMON relation of a draft to an item (Ibexa `ContentService::deleteRelation`; REST
  * `DELETE /content/objects/{id}/versions/{no}/relations/{relationId}`), under the source item's lock.
+ * Needs `content/edit` on the source draft and `content/read` on the destination.
  * @throws NotFoundError; BadStateError `version.notDraft`; InvalidArgumentError when there is no COMMON relation
  *   to the destination; UnauthorizedError.
  */
 export function deleteRelation(context: ServiceContext, contentId: number, versionNo: number, destinationContentId: number): Promise<void> {
   return underLock(context, [contentTarget(contentId)], async (tx) => {
     await editableDraft(tx, contentId, versionNo, 'removed from');
+    // As in Ibexa, where the destination comes from the read-checked relation list: no removal of a relation to what one may not read.
+    await assertCanRead(tx, await requireContentInfo(tx, destinationContentId));
     const relations = (await tx.persistence.contentHandler.loadRelations(contentId, versionNo)).filter(
       (relation) => relation.type === 'COMMON' && relation.destinationContentId === destinationContentId,
     );
