@@ -330,7 +330,7 @@ describe('HttpAuth', () => {
       );
       return user;
     };
-    /** Sessions and tokens of a node following a feed; its clock is the real time, moved by hand. */
+    /** Sessions and tokens of a node following a feed; its clock starts at the real time and is moved by hand. */
     const node = () => {
       const clock = manualClock(Date.now());
       const changes = manualFeed();
@@ -340,8 +340,9 @@ describe('HttpAuth', () => {
     };
 
     it('refuses the sessions and tokens of a disabled user as soon as the change is announced', async () => {
-      const { auth, changes, tokens } = node();
+      // The user first: the node's clock then starts after the password was set, as a real login would.
       const user = await newUser();
+      const { auth, changes, tokens } = node();
       const id = user.contentInfo.id;
       const session = await auth.openSession(id);
       const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
@@ -357,8 +358,9 @@ describe('HttpAuth', () => {
     });
 
     it('refuses sessions opened and tokens issued before a password change, and accepts later ones', async () => {
-      const { auth, clock, changes, tokens } = node();
+      // The user first: the node's clock then starts after the password was set, as a real login would.
       const user = await newUser();
+      const { auth, clock, changes, tokens } = node();
       const id = user.contentInfo.id;
       const session = await auth.openSession(id);
       const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
@@ -381,8 +383,9 @@ describe('HttpAuth', () => {
     });
 
     it('refuses the sessions and tokens of a deleted user', async () => {
-      const { auth, changes, tokens } = node();
+      // The user first: the node's clock then starts after the password was set, as a real login would.
       const user = await newUser();
+      const { auth, changes, tokens } = node();
       const id = user.contentInfo.id;
       const session = await auth.openSession(id);
       const bearer = `Bearer ${(await tokens.issue(id, user.login, user.passwordUpdatedAt)).token}`;
