@@ -1,7 +1,7 @@
 import type { LockKind, LockTarget } from '@contentrepo/core';
 import { TABLES } from '../schema/index.js';
 import type { SqlContext } from './sql-context.js';
-import { sql } from './statement.js';
+import { sql, StatementsBySize } from './statement.js';
 
 const t = TABLES.aggregateRevision;
 
@@ -21,14 +21,20 @@ const KIND_CODE: Readonly<Record<LockKind, number>> = {
 };
 
 /**
- * Increments one aggregate's revision (creating its row at revision 1) and answers the new revision. The
- * upsert takes the row's write lock, held to the end of the transaction: on PostgreSQL a concurrent transaction
- * incrementing the same row waits here until this one commits or rolls back (then reads the committed row).
+ * Increments the revisions of `rows` aggregates (creating a missing row at revision 1) and answers their new
+ * revisions. The upsert takes each row's write lock, in the order of its VALUES, held to the end of the
+ * transaction: on PostgreSQL a concurrent transaction incrementing one of the rows waits there until this one
+ * commits or rolls back (then reads the committed row).
  */
-const BUMP = sql<[number, number]>(
-  `INSERT INTO ${t} (${t.kind}, ${t.id}, ${t.revision}) VALUES (?, ?, 1) ` +
-    `ON CONFLICT (${t.kind}, ${t.id}) DO UPDATE SET ${t.revision} = ${t}.${t.revision} + 1 RETURNING ${t.revision}`,
+const BUMP = new StatementsBySize(
+  (rows) =>
+    `INSERT INTO ${t} (${t.kind}, ${t.id}, ${t.revision}) VALUES ${Array.from({ length: rows }, () => '(?, ?, 1)').join(', ')} ` +
+    `ON CONFLICT (${t.kind}, ${t.id}) DO UPDATE SET ${t.revision} = ${t}.${t.revision} + 1 ` +
+    `RETURNING ${t.kind}, ${t.id}, ${t.revision}`,
 );
+
+/** Most aggregates one upsert locks (a subtree's locations may be thousands: they are locked in batches, in order). */
+const BUMP_BATCH = 500;
 
 const READ = sql<[number, number]>(`SELECT ${t.revision} FROM ${t} WHERE ${t.kind} = ? AND ${t.id} = ?`);
 
@@ -55,7 +61,8 @@ export function lockOrder(targets: readonly LockTarget[]): LockTarget[] {
 
 /**
  * Locks aggregates for a write until the end of the transaction `ctx` is bound to (the SPI's
- * `PersistenceHandler.lock`): increments each one's row of `aggregate_revision`, in {@link lockOrder}. The row
+ * `PersistenceHandler.lock`): increments each one's row of `aggregate_revision`, in {@link lockOrder} (one statement
+ * per batch of 500). The row
  * lock is the database's own, so it holds across every node sharing a PostgreSQL database; on SQLite the write
  * transaction (`BEGIN IMMEDIATE`, one connection behind a gate) already excludes every other.
  * @returns the revision each target had before this write (0 for one never written), in the order of `targets`.
@@ -64,11 +71,13 @@ export function lockOrder(targets: readonly LockTarget[]): LockTarget[] {
 export async function lockAggregates(ctx: SqlContext, targets: readonly LockTarget[]): Promise<number[]> {
   if (!ctx.inTransaction) throw new Error('PersistenceHandler.lock: locks are taken inside a transaction');
   const before = new Map<string, number>();
-  for (const target of lockOrder(targets)) {
-    const row = await ctx.one(BUMP, [KIND_CODE[target.kind], target.id]);
-    before.set(`${target.kind}:${target.id}`, (row?.int(t.revision) ?? 1) - 1);
+  const ordered = lockOrder(targets);
+  for (let start = 0; start < ordered.length; start += BUMP_BATCH) {
+    const batch = ordered.slice(start, start + BUMP_BATCH);
+    const rows = await ctx.all(BUMP.of(batch.length), batch.flatMap((target) => [KIND_CODE[target.kind], target.id]));
+    for (const row of rows) before.set(`${row.int(t.kind)}:${row.int(t.id)}`, row.int(t.revision) - 1);
   }
-  return targets.map((target) => before.get(`${target.kind}:${target.id}`) ?? 0);
+  return targets.map((target) => before.get(`${KIND_CODE[target.kind]}:${target.id}`) ?? 0);
 }
 
 /**

@@ -107,6 +107,16 @@ describeOnEachDialect('transactions and unique keys', (store) => {
     expect(await persistence.revisions([target])).toEqual([2]);
   });
 
+  it('locks a subtree-sized set of aggregates (more than one batch) and answers each one its own previous revision', async () => {
+    const { persistence } = store();
+    const targets = Array.from({ length: 1_203 }, (_, index) => ({ kind: 'location', id: 2_000_000 + index }) as const);
+    const bumpedTwice = targets.filter((_, index) => index % 7 === 0);
+    await persistence.transaction((tx) => tx.lock(bumpedTwice));
+    const before = await persistence.transaction((tx) => tx.lock([...targets].reverse()));
+    expect(before).toEqual([...targets].reverse().map((target) => ((target.id - 2_000_000) % 7 === 0 ? 1 : 0)));
+    expect(await persistence.revisions(targets)).toEqual(targets.map((_, index) => (index % 7 === 0 ? 2 : 1)));
+  });
+
   it('refuses a lock outside a transaction', async () => {
     await expect(store().persistence.lock([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
     await expect(store().persistence.lockShared([{ kind: 'content', id: 1 }])).rejects.toThrow('inside a transaction');
