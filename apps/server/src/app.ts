@@ -156,6 +156,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         repository,
         auth,
         bodyLimit: config.bodyLimit,
+        httpCache: config.httpCache,
         debug: config.debug,
         logger,
       }),

@@ -9,6 +9,7 @@ import {
   DEFAULT_LOGIN_WINDOW_SECONDS,
 } from '@contentrepo/http-auth';
 import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
+import type { HttpCacheOptions } from '@contentrepo/rest-adapter';
 import type { HttpTimeouts } from './http-server.js';
 
 /**
@@ -106,6 +107,13 @@ export interface ServerConfig extends HttpTimeouts {
    * See {@link TrustProxy}; default `['loopback']` (a proxy on the same machine).
    */
   readonly trustProxy: TrustProxy;
+  /**
+   * Caching headers of REST reads for browsers and a reverse proxy: `maxAge` (`HTTP_CACHE_MAX_AGE`, default 0) and
+   * `sharedMaxAge` (`HTTP_CACHE_SHARED_MAX_AGE`, default unset: none) are the `max-age` and `s-maxage` in seconds of
+   * successful anonymous GET answers (`Cache-Control: public, …`); `tags` (`HTTP_CACHE_TAGS`, default true) sends
+   * their cache tags in `xkey`. Reads with credentials are always `private, no-cache`.
+   */
+  readonly httpCache: HttpCacheOptions;
 }
 
 /**
@@ -271,6 +279,20 @@ function bodySize(env: NodeJS.ProcessEnv, name: string, fallback: string): strin
   return raw;
 }
 
+/** Longest cache lifetime accepted, in seconds (one year, the longest `max-age` RFC 9111 advises to send). */
+const MAX_CACHE_AGE_SECONDS = 31_536_000;
+
+/** `HTTP_CACHE_MAX_AGE`, `HTTP_CACHE_SHARED_MAX_AGE` (unset = no `s-maxage`) and `HTTP_CACHE_TAGS` (default true). */
+function httpCacheOptions(env: NodeJS.ProcessEnv): HttpCacheOptions {
+  const sharedSet = (env['HTTP_CACHE_SHARED_MAX_AGE'] ?? '') !== '';
+  const tagsSet = (env['HTTP_CACHE_TAGS'] ?? '') !== '';
+  return {
+    maxAge: integer(env, 'HTTP_CACHE_MAX_AGE', 0, 0, MAX_CACHE_AGE_SECONDS),
+    ...(sharedSet ? { sharedMaxAge: integer(env, 'HTTP_CACHE_SHARED_MAX_AGE', 0, 0, MAX_CACHE_AGE_SECONDS) } : {}),
+    tags: tagsSet ? boolean(env, 'HTTP_CACHE_TAGS') : true,
+  };
+}
+
 /** `HEADERS_TIMEOUT_MS`, `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS` and `IDLE_TIMEOUT_MS`, checked together. */
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   const hour = 3_600_000;
@@ -349,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cors: corsConfig(env),
     hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
     trustProxy: trustProxy(env),
+    httpCache: httpCacheOptions(env),
     ...httpTimeouts(env),
   };
 }

@@ -57,3 +57,16 @@ describe('login throttling configuration', () => {
     expect(() => loadConfig({ LOGIN_BLOCK_SECONDS: 'soon' })).toThrow(ConfigError);
   });
 });
+
+describe('HTTP caching configuration', () => {
+  it('defaults to public, max-age=0 for anonymous reads, no s-maxage, cache tags on', () => {
+    expect(loadConfig({}).httpCache).toEqual({ maxAge: 0, tags: true });
+  });
+
+  it('reads HTTP_CACHE_MAX_AGE, HTTP_CACHE_SHARED_MAX_AGE and HTTP_CACHE_TAGS, and refuses values that are not usable', () => {
+    expect(loadConfig({ HTTP_CACHE_MAX_AGE: '30', HTTP_CACHE_SHARED_MAX_AGE: '0', HTTP_CACHE_TAGS: 'false' }).httpCache).toEqual({ maxAge: 30, sharedMaxAge: 0, tags: false });
+    expect(() => loadConfig({ HTTP_CACHE_MAX_AGE: '-5' })).toThrow(new ConfigError("HTTP_CACHE_MAX_AGE must be an integer between 0 and 31536000, got '-5'"));
+    expect(() => loadConfig({ HTTP_CACHE_SHARED_MAX_AGE: 'an hour' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HTTP_CACHE_TAGS: 'maybe' })).toThrow(new ConfigError("HTTP_CACHE_TAGS must be true or false, got 'maybe'"));
+  });
+});

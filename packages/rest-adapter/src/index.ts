@@ -7,6 +7,7 @@
  * ```
  */
 export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
+export type { HttpCacheOptions } from './http/http-cache-headers.js';
 export {
   builtInFieldTypeProcessors,
   HASH_FORM_FIELD_TYPES,

@@ -11,6 +11,16 @@ import {
   revisionsNamed,
   type TagCondition,
 } from './http/entity-tags.js';
+import {
+  CACHE_VARY,
+  httpCachePolicy,
+  NO_STORE,
+  PRIVATE_REVALIDATE,
+  TAG_HEADER,
+  tagHeaderValue,
+  type HttpCacheOptions,
+  type HttpCachePolicy,
+} from './http/http-cache-headers.js';
 import type { AggregateOf, RestContext, RestHandler, RestResult } from './http/rest-context.js';
 import {
   BadRequestError,
@@ -64,6 +74,13 @@ export interface RestRouterOptions {
    * one, and for an identifier the repository's field type registry does not know.
    */
   readonly fieldTypeProcessors?: readonly FieldTypeProcessor[];
+  /**
+   * HTTP caching headers (see http/http-cache-headers.ts): `Cache-Control` of successful anonymous reads
+   * (`public, max-age=<maxAge>[, s-maxage=<sharedMaxAge>]`, default `public, max-age=0`) and whether they carry
+   * cache tags in `xkey` (default true). Reads with credentials are always `private, no-cache`, other answers `no-store`.
+   * @throws Error (at creation) for an age that is not a non-negative integer.
+   */
+  readonly httpCache?: HttpCacheOptions;
   /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
   readonly debug?: boolean;
   readonly logger?: RestLogger;
@@ -84,6 +101,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const fieldTypeProcessors = createFieldTypeProcessorRegistry(options.fieldTypeProcessors ?? [], options.repository.fieldTypes);
   const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
   const debug = options.debug ?? false;
+  const cachePolicy = httpCachePolicy(options.httpCache);
   const router = express.Router();
 
   const sendError = (req: Request, res: Response, error: unknown): void => {
@@ -93,6 +111,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
       res.end();
       return;
     }
+    // An error is never stored, and carries none of the headers a successful read may have set.
+    res.setHeader('Cache-Control', NO_STORE);
+    res.removeHeader(TAG_HEADER);
     if (error instanceof MethodNotAllowedError) res.set('Allow', error.allowed.join(', '));
     if (error instanceof LoginThrottledError || error instanceof LoginThrottleUnavailableError) res.set('Retry-After', String(error.retryAfterSeconds));
     send(res, response.status, response.root, negotiateOutput(req.get('accept')).format);
@@ -149,6 +170,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
     const match = table.match(method, req.path, inputTypeName);
     if (match.kind === 'options') {
       res.statusCode = 200;
+      res.setHeader('Cache-Control', NO_STORE);
       res.setHeader('Allow', match.allowed.join(','));
       res.setHeader('Content-Length', '0');
       res.end();
@@ -211,7 +233,10 @@ export function createRestRouter(options: RestRouterOptions): Router {
       },
     };
     if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
-    render(req, res, method, await match.handler(context), output.format, ifMatch);
+    render(req, res, method, await match.handler(context), output.format, ifMatch, {
+      policy: cachePolicy,
+      anonymous: authentication.via === 'anonymous',
+    });
   }
 
   return router;
@@ -287,16 +312,34 @@ function bodyParserError(error: unknown): unknown {
   return error;
 }
 
+/** The caching policy of the router and whether the request runs as the anonymous user (no credentials). */
+interface CachingOfRequest {
+  readonly policy: HttpCachePolicy;
+  readonly anonymous: boolean;
+}
+
 /**
  * Sends a handler's result. A resource with an entity tag gets `ETag` (and `Vary: Accept`, as its bytes follow the
  * negotiated format); on GET/HEAD (`method`, the effective one) the conditional headers are evaluated against it
  * (RFC 9110 §13.2.2: `If-Match`, given parsed, first, then `If-None-Match`); unsafe methods had `If-Match` checked
  * by their write. Express's own ETag and freshness handling (`app.set('etag')`, `req.fresh`) never runs: it lives
  * in `res.send`, which this router does not use, so tags and 304s are the same in any host app.
+ * Caching headers (http/http-cache-headers.ts): a 200 resource answering GET/HEAD without setting a cookie gets
+ * `Cache-Control` (public with the configured ages for the anonymous user, else `private, no-cache`),
+ * `Vary: Accept, Cookie, Authorization` and, when enabled, its cache tags in `xkey` — its `304` too, which
+ * carries the same headers (RFC 9110 §15.4.5); any other answer gets `Cache-Control: no-store`.
  * @throws PreconditionFailedError (412) for a GET/HEAD whose `If-Match` names no current state of the resource
  *   (a resource without an entity tag matches only `*`), before anything is written to the response.
  */
-function render(req: Request, res: Response, method: string, result: RestResult, format: WireFormat, ifMatchHeader: TagCondition | undefined): void {
+function render(
+  req: Request,
+  res: Response,
+  method: string,
+  result: RestResult,
+  format: WireFormat,
+  ifMatchHeader: TagCondition | undefined,
+  caching: CachingOfRequest,
+): void {
   const safe = SAFE_METHODS.has(method);
   const ifMatch = safe ? ifMatchHeader : undefined;
   const tagged = result.kind === 'resource' ? result.entityTag : undefined;
@@ -312,6 +355,12 @@ function render(req: Request, res: Response, method: string, result: RestResult,
     }
   }
   if (result.location !== undefined) res.setHeader('Location', result.location);
+  const cacheable = safe && result.kind === 'resource' && (result.status ?? 200) === 200 && !result.cookies?.length;
+  if (cacheable) {
+    res.setHeader('Cache-Control', caching.anonymous ? caching.policy.publicCacheControl : PRIVATE_REVALIDATE);
+    res.vary(CACHE_VARY);
+    if (caching.policy.tags) res.setHeader(TAG_HEADER, tagHeaderValue(result.cacheTags));
+  } else res.setHeader('Cache-Control', NO_STORE);
   if (result.kind === 'redirect' || result.kind === 'empty') {
     res.statusCode = result.status;
     res.setHeader('Content-Length', '0');

@@ -77,6 +77,11 @@ export type RestResult =
        * it as the `ETag` (with the digest of the body) and evaluates `If-None-Match` / `If-Match` of a GET with it.
        */
       readonly entityTag?: AggregateRevision;
+      /**
+       * Cache tags of what the body shows (Ibexa's prefixes, see http-cache-headers.ts), computed from the objects
+       * already loaded for it; the router sends them after `ez-all` in the `xkey` header of a successful GET.
+       */
+      readonly cacheTags?: readonly string[];
     }
   | {
       readonly kind: 'empty';

@@ -1,5 +1,6 @@
 import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
+import { contentCacheTags, locationCacheTags, versionListCacheTags } from '../http/http-cache-headers.js';
 import { forbidOn } from '../error-response.js';
 import { parseLocationPathString } from '../input/href.js';
 import { destinationOf, parseContentCreate, parseContentUpdate, parseVersionUpdate } from '../input/parsers/content-parser.js';
@@ -75,7 +76,7 @@ const loadVersions: RestHandler = (context) =>
     const id = contentId(context);
     const info = await context.repository.contentService.loadContentInfo(id);
     const versions = await context.repository.contentService.loadVersions(id);
-    return resource(versionListNode(info, versions, context.hrefs.contentVersions(id), context.visit));
+    return resource(versionListNode(info, versions, context.hrefs.contentVersions(id), context.visit), { cacheTags: versionListCacheTags(id) });
   });
 
 /** A Version resource, loaded afresh and tagged with the item's revision (a version is part of its item). */
@@ -87,6 +88,9 @@ const versionResult = (context: RestContext, id: number, no: number, status = 20
     return resource(versionNode({ content, relations }, context.visit), {
       status,
       acceptPatch: 'VersionUpdate',
+      // The Version body shows no location path: the item's tags and its main location's, without path tags; `cv`
+      // as well, which Ibexa purges when a draft is changed or deleted.
+      cacheTags: [...contentCacheTags(content.contentInfo, null), `cv${id}`],
       ...(location === undefined ? {} : { location }),
     });
   });
@@ -174,7 +178,11 @@ const createDraftFromCurrent: RestHandler = async (context) => {
 const loadContentLocations: RestHandler = async (context) => {
   const id = contentId(context);
   const locations = await context.repository.locationService.loadLocations(id);
-  return resource(locationListNode(locations, context.hrefs.contentLocations(id), context.visit));
+  // Tagged by the item's main location, as Ibexa tags this list.
+  const main = locations.find((location) => location.id === location.contentInfo.mainLocationId);
+  return resource(locationListNode(locations, context.hrefs.contentLocations(id), context.visit), {
+    cacheTags: main ? locationCacheTags(main) : [`c${id}`],
+  });
 };
 
 /**

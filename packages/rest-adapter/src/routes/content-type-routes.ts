@@ -36,6 +36,7 @@ import {
   viewTypes,
 } from './content-type-write-routes.js';
 import { intParam, intQuery, resource, wantsVariant } from './route-support.js';
+import { contentTypeCacheTags, contentTypeGroupCacheTags } from '../http/http-cache-headers.js';
 
 const typeId = (context: RestContext): number => intParam(context, 'contentTypeId');
 
@@ -47,7 +48,8 @@ const loadGroups: RestHandler = async (context) => {
     const group = await contentTypeService.loadContentTypeGroupByIdentifier(identifier);
     return { kind: 'redirect', status: 307, location: context.hrefs.contentTypeGroup(group.id) };
   }
-  return resource(contentTypeGroupListNode(await contentTypeService.loadContentTypeGroups(), context.visit));
+  const groups = await contentTypeService.loadContentTypeGroups();
+  return resource(contentTypeGroupListNode(groups, context.visit), { cacheTags: contentTypeGroupCacheTags(groups.map((group) => group.id)) });
 };
 
 /** GET /content/typegroups/{id} → ContentTypeGroup with its ETag. */
@@ -108,8 +110,10 @@ const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (con
   return resource(fieldDefinitionNode(type, definition, context.visit));
 };
 
-const loadTypeGroups: RestHandler = async (context) =>
-  resource(contentTypeGroupRefListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
+const loadTypeGroups: RestHandler = async (context) => {
+  const type = await context.repository.contentTypeService.loadContentType(typeId(context));
+  return resource(contentTypeGroupRefListNode(type, context.visit), { cacheTags: [...contentTypeCacheTags(type), ...contentTypeGroupCacheTags(type.groupIds)] });
+};
 
 /**
  * Content type, group and field definition routes, with the `Allow` order of Ibexa's OPTIONS answers. A type and its

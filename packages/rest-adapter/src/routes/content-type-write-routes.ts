@@ -1,6 +1,7 @@
 import { ContentTypeValidationError, isRepositoryError, type LockTarget, type RepositoryErrorCode } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
 import { BadRequestError, ForbiddenError, RestNotFoundError } from '../http/rest-errors.js';
+import { contentTypeCacheTags, contentTypeGroupCacheTags } from '../http/http-cache-headers.js';
 import { parseHref } from '../input/href.js';
 import { parseContentTypeViewInput } from '../input/parsers/content-type-view-parser.js';
 import {
@@ -38,7 +39,10 @@ export const contentTypeGroupAggregate = (context: RestContext): LockTarget => (
 
 /** The published type `id` as a ContentType element, loaded afresh and tagged with the type's revision. */
 export const typeResult = (context: RestContext, id: number): Promise<RestResult> =>
-  tagged(context, { kind: 'contentType', id }, async () => resource(contentTypeNode(await context.repository.contentTypeService.loadContentType(id), true, context.visit)));
+  tagged(context, { kind: 'contentType', id }, async () => {
+    const type = await context.repository.contentTypeService.loadContentType(id);
+    return resource(contentTypeNode(type, true, context.visit), { cacheTags: contentTypeCacheTags(type) });
+  });
 
 /**
  * The draft of type `id` as a ContentType (`full`, hrefs under /draft) or ContentTypeInfo element, loaded afresh and
@@ -57,6 +61,7 @@ export const groupResult = (context: RestContext, id: number, options: { status?
   tagged(context, { kind: 'contentTypeGroup', id }, async () =>
     resource(contentTypeGroupNode(await context.repository.contentTypeService.loadContentTypeGroup(id), context.visit), {
       acceptPatch: 'ContentTypeGroupInput',
+      cacheTags: contentTypeGroupCacheTags([id]),
       ...options,
     }),
   );

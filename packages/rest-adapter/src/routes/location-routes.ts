@@ -1,6 +1,7 @@
 import { UnauthorizedError, type Location } from '@contentrepo/core';
 import type { AggregateOf, RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import { locationCacheTags } from '../http/http-cache-headers.js';
 import { forbidOn } from '../error-response.js';
 import { parseDestination, parseLocationPathString, type Destination } from '../input/href.js';
 import { destinationOf, parseLocationCreate, parseLocationUpdate } from '../input/parsers/content-parser.js';
@@ -28,6 +29,7 @@ function locationResult(
     const childCount = await context.repository.locationService.getLocationChildCount(location.id);
     return resource(locationNode({ location, childCount }, context.visit), {
       acceptPatch: 'LocationUpdate',
+      cacheTags: locationCacheTags(location),
       ...(options.status === undefined ? {} : { status: options.status }),
       ...(options.location === undefined ? {} : { location: options.location(location) }),
     });
@@ -149,7 +151,10 @@ const loadChildren: RestHandler = async (context) => {
   const parentId = locationIdParam(context);
   const children = await context.repository.locationService.loadLocationChildren(parentId, offset, limit);
   const parent = await context.repository.locationService.loadLocation(parentId);
-  return resource(locationListNode(children.locations, context.hrefs.locationChildren(parent.pathString), context.visit));
+  // Tagged by the parent location, as Ibexa tags a children list: a child's publication purges `l<parentId>`.
+  return resource(locationListNode(children.locations, context.hrefs.locationChildren(parent.pathString), context.visit), {
+    cacheTags: locationCacheTags(parent),
+  });
 };
 
 

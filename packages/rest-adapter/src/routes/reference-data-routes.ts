@@ -21,7 +21,7 @@ const sectionAggregate = (context: RestContext): LockTarget => ({ kind: 'section
 /** A Section element, loaded afresh and tagged with the section's revision. */
 const sectionResult = (context: RestContext, id: number, options: { status?: number; location?: string } = {}): Promise<RestResult> =>
   tagged(context, { kind: 'section', id }, async () =>
-    resource(sectionNode(await context.repository.sectionService.loadSection(id), context.visit), { acceptPatch: 'SectionInput', ...options }),
+    resource(sectionNode(await context.repository.sectionService.loadSection(id), context.visit), { acceptPatch: 'SectionInput', cacheTags: [`s${id}`], ...options }),
   );
 
 /** GET /content/sections/{id} → Section with its ETag (If-None-Match → 304). */

@@ -1,5 +1,6 @@
 import { UnauthorizedError, type ContentInfo, type Location, type LockTarget, type Repository } from '@contentrepo/core';
 import type { AggregateRevision } from '../http/entity-tags.js';
+import { contentCacheTags } from '../http/http-cache-headers.js';
 import type { AggregateOf, RestContext, RestResult } from '../http/rest-context.js';
 import { BadRequestError } from '../http/rest-errors.js';
 import type { ObjectNode } from '../output/node.js';
@@ -19,7 +20,14 @@ export function locationIdParam(context: RestContext, name = 'locationPath'): nu
 /** A 200 (or `status`) resource result. */
 export function resource(
   root: ObjectNode,
-  options: { status?: number; location?: string; acceptPatch?: string; mediaType?: string; entityTag?: AggregateRevision } = {},
+  options: {
+    status?: number;
+    location?: string;
+    acceptPatch?: string;
+    mediaType?: string;
+    entityTag?: AggregateRevision;
+    cacheTags?: readonly string[];
+  } = {},
 ): RestResult {
   return { kind: 'resource', root, ...options };
 }
@@ -115,6 +123,7 @@ export async function contentResource(
       ...(options.status === undefined ? {} : { status: options.status }),
       ...(options.location === undefined ? {} : { location: options.location }),
       acceptPatch: 'ContentUpdate',
+      cacheTags: contentCacheTags(info, mainLocation),
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { URLAlias } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestRoute } from '../http/rest-context.js';
 import { RestNotFoundError } from '../http/rest-errors.js';
+import { locationCacheTags } from '../http/http-cache-headers.js';
 import { forbidOn } from '../error-response.js';
 import { parseUrlAliasCreate, parseUrlWildcardCreate } from '../input/parsers/management-parser.js';
 import { urlAliasHref, urlAliasNode, urlAliasRefListNode, urlWildcardHref, urlWildcardListNode, urlWildcardNode } from '../output/visitors/url-visitor.js';
@@ -22,7 +23,9 @@ const loadLocationAliases: RestHandler = async (context) => {
   const location = await context.repository.locationService.loadLocation(locationIdParam(context));
   const custom = context.query.get('custom') !== 'false';
   const aliases = await context.repository.urlAliasService.listLocationAliases(location.id, custom);
-  return resource(urlAliasRefListNode(aliases, context.hrefs.locationUrlAliases(location.pathString), context.visit));
+  return resource(urlAliasRefListNode(aliases, context.hrefs.locationUrlAliases(location.pathString), context.visit), {
+    cacheTags: locationCacheTags(location),
+  });
 };
 
 /** GET /content/urlaliases: the global aliases. */

@@ -2,6 +2,7 @@ import { isRepositoryError, type ContentInfo, type LockTarget, type User, type V
 import { forbidOn } from '../error-response.js';
 import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError, RestNotFoundError } from '../http/rest-errors.js';
+import { contentCacheTags } from '../http/http-cache-headers.js';
 import { parseUserUpdate } from '../input/parsers/user-parser.js';
 import { hash, list, obj, ref, type ObjectNode } from '../output/node.js';
 import { versionInfoHash } from '../output/visitors/content-visitor.js';
@@ -20,7 +21,10 @@ export const userAggregate = (context: RestContext): LockTarget => ({ kind: 'con
 export const userResult = (context: RestContext, id: number): Promise<RestResult> =>
   tagged(context, { kind: 'content', id }, async () => {
     const view = await userView(context, await context.repository.userService.loadUser(id));
-    return resource(userNode(view.user, view.mainLocation, view.version, context.visit), { acceptPatch: 'UserUpdate' });
+    return resource(userNode(view.user, view.mainLocation, view.version, context.visit), {
+      acceptPatch: 'UserUpdate',
+      cacheTags: contentCacheTags(view.user.contentInfo, view.mainLocation),
+    });
   });
 
 /** A role id from `?roleId=` given as a role href (as Ibexa expects it) or as a plain id. */

@@ -2,6 +2,7 @@ import type { UserGroup } from '@contentrepo/core';
 import { forbidOn } from '../error-response.js';
 import type { AggregateOf, RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { BadRequestError } from '../http/rest-errors.js';
+import { contentCacheTags, locationCacheTags } from '../http/http-cache-headers.js';
 import { parseDestination, parseLocationPathString } from '../input/href.js';
 import { destinationOf } from '../input/parsers/content-parser.js';
 import { parseUserCreate, parseUserGroupCreate, parseUserGroupUpdate } from '../input/parsers/user-parser.js';
@@ -37,7 +38,11 @@ function groupResult(context: RestContext, groupId: number, created = false): Pr
   return tagged(context, { kind: 'content', id: groupId }, async () => {
     const view = await groupView(context, await context.repository.userService.loadUserGroup(groupId));
     const href = context.hrefs.userGroup(view.mainLocation.pathString);
-    return resource(userGroupNode(view, context.visit), { acceptPatch: 'UserGroupUpdate', ...(created ? { status: 201, location: href } : {}) });
+    return resource(userGroupNode(view, context.visit), {
+      acceptPatch: 'UserGroupUpdate',
+      cacheTags: contentCacheTags(view.group.contentInfo, view.mainLocation),
+      ...(created ? { status: 201, location: href } : {}),
+    });
   });
 }
 
@@ -140,13 +145,15 @@ const createSubgroup: RestHandler = async (context) => {
 
 /** GET /user/groups/{path}/users → UserRefList/UserList. */
 const loadUsersOfGroup: RestHandler = async (context) => {
-  const { group } = await groupFromPath(context);
+  const { group, mainLocation } = await groupFromPath(context);
   const users = await context.repository.userService.loadUsersOfUserGroup(group.contentInfo.id, intQuery(context, 'offset', 0), intQuery(context, 'limit', 25));
   const href = context.hrefs.path(context.path);
-  if (!wantsVariant(context, 'UserList')) return resource(userRefListNode(users, href, context.visit));
+  // Tagged by the group's location, as Ibexa tags a group's user list.
+  const cacheTags = locationCacheTags(mainLocation);
+  if (!wantsVariant(context, 'UserList')) return resource(userRefListNode(users, href, context.visit), { cacheTags });
   const views = [];
   for (const user of users) views.push(await userView(context, user));
-  return resource(userListNode(views, href, context.visit));
+  return resource(userListNode(views, href, context.visit), { cacheTags });
 };
 
 /** POST /user/groups/{path}/users (UserCreate) → 201 User; login or e-mail taken: 403. */
