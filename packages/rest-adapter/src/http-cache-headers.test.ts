@@ -40,6 +40,9 @@ describe('HTTP caching headers: Cache-Control, Vary, xkey cache tags', () => {
           expect(response.headers['cache-control']).toBe('public, max-age=0');
           expect(varyOf(response)).toEqual(expect.arrayContaining(['accept', 'cookie', 'authorization']));
         }
+        const head = await anonymous(locationPath(child), { format, method: 'HEAD' });
+        expect([head.status, head.headers['cache-control'], head.text ?? '']).toEqual([200, 'public, max-age=0', '']);
+        expect(tagsOf(head)).toEqual(childTags());
       }
     });
 
