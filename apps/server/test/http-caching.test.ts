@@ -20,7 +20,7 @@ describe('HTTP caching headers of the server (HTTP_CACHE_*)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('answers an anonymous read of Home with the configured ages, Vary and its xkey tags; a session read is private', async () => {
+  it('answers an anonymous read of Home with the configured ages, Vary and its xkey tags; a session read is private, the session itself never stored', async () => {
     const home = await app.repository.locationService.loadLocation(2);
     for (const format of ['json', 'xml'] as const) {
       const anonymous = await call(app.express, null, { method: 'GET', path: '/content/locations/1/2', format });
@@ -34,5 +34,8 @@ describe('HTTP caching headers of the server (HTTP_CACHE_*)', () => {
     const session = await login(app.express, 'admin', 'publish');
     const viaSession = await call(app.express, session, { method: 'GET', path: '/content/locations/1/2' });
     expect([viaSession.status, viaSession.headers['cache-control']]).toEqual([200, 'private, no-cache']);
+    // The session resource carries the CSRF token: no cache keeps it.
+    const current = await call(app.express, session, { method: 'GET', path: '/user/sessions/current' });
+    expect([current.status, current.headers['cache-control'], current.headers['xkey']]).toEqual([200, 'no-store', undefined]);
   });
 });

@@ -327,7 +327,8 @@ interface CachingOfRequest {
  * Caching headers (http/http-cache-headers.ts): a 200 resource answering GET/HEAD without setting a cookie gets
  * `Cache-Control` (public with the configured ages for the anonymous user, else `private, no-cache`),
  * `Vary: Accept, Cookie, Authorization` and, when enabled, its cache tags in `xkey` — its `304` too, which
- * carries the same headers (RFC 9110 §15.4.5); any other answer gets `Cache-Control: no-store`.
+ * carries the same headers (RFC 9110 §15.4.5); any other answer (and a resource marked `noStore`) gets
+ * `Cache-Control: no-store`.
  * @throws PreconditionFailedError (412) for a GET/HEAD whose `If-Match` names no current state of the resource
  *   (a resource without an entity tag matches only `*`), before anything is written to the response.
  */
@@ -355,7 +356,7 @@ function render(
     }
   }
   if (result.location !== undefined) res.setHeader('Location', result.location);
-  const cacheable = safe && result.kind === 'resource' && (result.status ?? 200) === 200 && !result.cookies?.length;
+  const cacheable = safe && result.kind === 'resource' && (result.status ?? 200) === 200 && !result.cookies?.length && !result.noStore;
   if (cacheable) {
     res.setHeader('Cache-Control', caching.anonymous ? caching.policy.publicCacheControl : PRIVATE_REVALIDATE);
     res.vary(CACHE_VARY);

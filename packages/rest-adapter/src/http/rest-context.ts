@@ -82,6 +82,8 @@ export type RestResult =
        * already loaded for it; the router sends them after `ez-all` in the `xkey` header of a successful GET.
        */
       readonly cacheTags?: readonly string[];
+      /** The body carries a secret (a session's CSRF token): `Cache-Control: no-store`, never kept by any cache. */
+      readonly noStore?: boolean;
     }
   | {
       readonly kind: 'empty';

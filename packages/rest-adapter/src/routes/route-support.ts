@@ -27,6 +27,7 @@ export function resource(
     mediaType?: string;
     entityTag?: AggregateRevision;
     cacheTags?: readonly string[];
+    noStore?: boolean;
   } = {},
 ): RestResult {
   return { kind: 'resource', root, ...options };

@@ -39,11 +39,14 @@ const createSession: RestHandler = async (context) => {
   };
 };
 
-/** GET /user/sessions/current: 200 Session, or 404 with an empty body and the cookie cleared. */
+/**
+ * GET /user/sessions/current: 200 Session (`no-store`: it carries the CSRF token), or 404 with an empty body and the
+ * cookie cleared.
+ */
 const currentSession: RestHandler = async (context) => {
   const cookieName = context.auth.cookieName;
   if (!context.session) return { kind: 'empty', status: 404, cookies: clearCookie(cookieName) };
-  return resource(sessionNode(context.session, cookieName, context.visit));
+  return resource(sessionNode(context.session, cookieName, context.visit), { noStore: true });
 };
 
 /**
