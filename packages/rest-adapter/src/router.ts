@@ -211,7 +211,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       },
     };
     if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
-    render(req, res, method, await match.handler(context), output.format, ifMatch);
+    render(req, res, method, await match.handler(context), output.format, ifMatch, auth);
   }
 
   return router;
@@ -292,11 +292,20 @@ function bodyParserError(error: unknown): unknown {
  * negotiated format); on GET/HEAD (`method`, the effective one) the conditional headers are evaluated against it
  * (RFC 9110 §13.2.2: `If-Match`, given parsed, first, then `If-None-Match`); unsafe methods had `If-Match` checked
  * by their write. Express's own ETag and freshness handling (`app.set('etag')`, `req.fresh`) never runs: it lives
- * in `res.send`, which this router does not use, so tags and 304s are the same in any host app.
+ * in `res.send`, which this router does not use, so tags and 304s are the same in any host app. A cookie change
+ * without a value deletes the cookie with `auth`'s header in Symfony's form (Ibexa 4.6).
  * @throws PreconditionFailedError (412) for a GET/HEAD whose `If-Match` names no current state of the resource
  *   (a resource without an entity tag matches only `*`), before anything is written to the response.
  */
-function render(req: Request, res: Response, method: string, result: RestResult, format: WireFormat, ifMatchHeader: TagCondition | undefined): void {
+function render(
+  req: Request,
+  res: Response,
+  method: string,
+  result: RestResult,
+  format: WireFormat,
+  ifMatchHeader: TagCondition | undefined,
+  auth: HttpAuth,
+): void {
   const safe = SAFE_METHODS.has(method);
   const ifMatch = safe ? ifMatchHeader : undefined;
   const tagged = result.kind === 'resource' ? result.entityTag : undefined;
@@ -307,7 +316,8 @@ function render(req: Request, res: Response, method: string, result: RestResult,
   }
   if ('cookies' in result && result.cookies) {
     for (const cookie of result.cookies) {
-      if (cookie.value === null) res.clearCookie(cookie.name, { path: '/', httpOnly: true });
+      // A deleted cookie goes out in Symfony's form (`<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`).
+      if (cookie.value === null) res.append('Set-Cookie', auth.deletedCookieHeader(cookie.name));
       else res.cookie(cookie.name, cookie.value, { path: '/', httpOnly: true, sameSite: 'lax', ...(cookie.expires ? { expires: cookie.expires } : {}) });
     }
   }
