@@ -64,7 +64,10 @@ describe('content type management over REST on SQLite', () => {
     const contentId = Number(json(content).Content._id);
     expect((await send('post', `/content/objects/${contentId}/versions/1`, undefined).set('X-HTTP-Method-Override', 'PUBLISH')).status).toBe(204);
 
-    expect((await send('post', `/content/types/${typeId}`, JSON.stringify({ ContentTypeUpdate: {} }), vnd('ContentTypeUpdate'))).status).toBe(201);
+    const newDraft = await send('post', `/content/types/${typeId}`, JSON.stringify({ ContentTypeUpdate: {} }), vnd('ContentTypeUpdate'));
+    expect(newDraft.status).toBe(201);
+    expect(newDraft.headers['location']).toBe(`${API}/content/types/${typeId}/draft`);
+    expect(json(newDraft).ContentTypeInfo._href).toBe(newDraft.headers['location']);
     const added = await send(
       'post',
       `/content/types/${typeId}/draft/fieldDefinitions`,
@@ -77,6 +80,11 @@ describe('content type management over REST on SQLite', () => {
     expect((await send('delete', `/content/types/${typeId}/draft/fieldDefinitions/${notes.id}`)).status).toBe(204);
     const published = await send('post', `/content/types/${typeId}/draft`).set('X-HTTP-Method-Override', 'PUBLISH');
     expect(published.status).toBe(200);
+    expect(published.headers['content-type']).toBe(vnd('ContentType'));
+    expect(json(published).ContentType).toMatchObject({ _href: `${API}/content/types/${typeId}`, status: 'DEFINED' });
+    const servings = await send('get', `/content/types/${typeId}/fieldDefinition/servings`);
+    expect(servings.status).toBe(200);
+    expect(json(servings).FieldDefinition).toMatchObject({ _href: `${API}/content/types/${typeId}/fieldDefinition/servings`, identifier: 'servings' });
     expect(json(published).ContentType.FieldDefinitions.FieldDefinition.map((d: { identifier: string }) => d.identifier)).toEqual(['title', 'servings']);
 
     const version = json(await send('get', `/content/objects/${contentId}/versions/1`).set('Accept', vnd('Version'))).Version;

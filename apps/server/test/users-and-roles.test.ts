@@ -136,4 +136,42 @@ describe('users, groups and roles over REST on SQLite', () => {
     }
     expect(await snapshot()).toEqual(before);
   });
+  it('changes a role while other drafts of it are pending, and keeps the drafts of a deleted role (SQLite)', async () => {
+    const idOf = (reply: Reply): number => Number(String(reply.headers['location']).split('/').pop());
+    const role = await admin({ method: 'POST', path: '/user/roles', input: 'RoleInput', body: { RoleInput: { identifier: 'Proofreader' } } });
+    const roleId = idOf(role);
+    const policy = await admin({ method: 'POST', path: `/user/roles/${roleId}/policies`, input: 'PolicyCreate', body: { PolicyCreate: { module: 'content', function: 'read' } } });
+    const policyId = idOf(policy);
+    const first = idOf(await admin({ method: 'POST', path: `/user/roles/${roleId}` }));
+    const second = idOf(await admin({ method: 'POST', path: `/user/roles/${roleId}` }));
+    expect(second).toBeGreaterThan(first);
+
+    // Every shortcut on the published role works while both drafts are pending.
+    const section = { limitations: { limitation: [{ _identifier: 'Section', values: { ref: [{ _href: '1' }] } }] } };
+    const writes: [Call, number][] = [
+      [{ method: 'PATCH', path: `/user/roles/${roleId}`, input: 'RoleInput', body: { RoleInput: { identifier: 'Proofreaders' } } }, 200],
+      [{ method: 'POST', path: `/user/roles/${roleId}/policies`, input: 'PolicyCreate', body: { PolicyCreate: { module: 'user', function: 'login' } } }, 201],
+      [{ method: 'PATCH', path: `/user/roles/${roleId}/policies/${policyId}`, input: 'PolicyUpdate', body: { PolicyUpdate: section } }, 200],
+    ];
+    for (const [spec, status] of writes) expect([spec.method, spec.path, (await admin(spec)).status]).toEqual([spec.method, spec.path, status]);
+    const login = (await admin({ method: 'GET', path: `/user/roles/${roleId}/policies` })).body.PolicyList.Policy.find((p: { function: string }) => p.function === 'login');
+    expect((await admin({ method: 'DELETE', path: `/user/roles/${roleId}/policies/${login.id}` })).status).toBe(204);
+    expect((await admin({ method: 'DELETE', path: `/user/roles/${roleId}/policies` })).status).toBe(204);
+    expect((await admin({ method: 'GET', path: `/user/roles/${roleId}` })).body.Role.identifier).toBe('Proofreaders');
+    expect((await admin({ method: 'GET', path: `/user/roles/${roleId}/policies` })).body.PolicyList.Policy).toEqual([]);
+    expect((await admin({ method: 'GET', path: `/user/roles/${roleId}/draft` })).body.Role._href).toBe(`${API}/user/roles/${first}`);
+
+    // The role goes, its drafts stay: one is published as a role of its own (keeping its id), the other deleted.
+    expect((await admin({ method: 'DELETE', path: `/user/roles/${roleId}` })).status).toBe(204);
+    const orphan = await admin({ method: 'GET', path: `/user/roles/${first}/draft` });
+    expect(orphan.body.Role).toMatchObject({ '_media-type': vnd('RoleDraft'), identifier: 'Proofreader' });
+    const published = await admin({ method: 'PUBLISH', path: `/user/roles/${first}/draft` });
+    expect([published.status, published.headers['location']]).toEqual([204, `${API}/user/roles/${first}`]);
+    expect((await admin({ method: 'GET', path: `/user/roles/${first}` })).body.Role).toMatchObject({ identifier: 'Proofreader' });
+    const policies = (await admin({ method: 'GET', path: `/user/roles/${first}/policies` })).body.PolicyList.Policy;
+    expect(policies.map((p: { function: string; limitations?: unknown }) => [p.function, p.limitations ?? null])).toEqual([['read', null]]);
+    expect((await admin({ method: 'DELETE', path: `/user/roles/${second}/draft` })).status).toBe(204);
+    expect((await admin({ method: 'GET', path: `/user/roles/${second}/draft` })).status).toBe(404);
+    expect((await admin({ method: 'DELETE', path: `/user/roles/${first}` })).status).toBe(204);
+  });
 });

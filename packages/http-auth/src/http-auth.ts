@@ -23,6 +23,7 @@ import {
   type HeaderSource,
   type RequestCredentials,
 } from './credentials.js';
+import { deletedCookieHeader } from './deleted-cookie.js';
 import { ExpiringCache } from './expiring-cache.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { SessionCache } from './session-cache.js';
@@ -322,6 +323,14 @@ export class HttpAuth {
   /** Opens a session for a user who just logged in (lifetime `sessionTtlSeconds`). */
   openSession(userId: number): Promise<Session> {
     return this.sessions.open(userId);
+  }
+
+  /**
+   * The `Set-Cookie` value that deletes the session cookie (or the cookie `name`) in Symfony's form, dated by this
+   * authentication's clock (see {@link deletedCookieHeader}; Ibexa 4.6 logout).
+   */
+  deletedCookieHeader(name: string = this.cookieName): string {
+    return deletedCookieHeader(name, this.clock.now());
   }
 
   /** Ends a session (logout): removes it from the store and from this process's cache, for every adapter at once. */

@@ -38,6 +38,7 @@ export {
   type HeaderSource,
   type RequestCredentials,
 } from './credentials.js';
+export { deletedCookieHeader, DELETED_COOKIE_AGE_SECONDS } from './deleted-cookie.js';
 export { createJwtTokenService, type JwtTokenServiceOptions } from './jwt-token-service.js';
 export { urlToken } from './url-token.js';
 /** Core's default ports, re-exported because this package documented them as its own before core had them. */

@@ -124,6 +124,32 @@ describeOnEachDialect(
       expect(await node(0).roleService.getRoleAssignments(role.id)).toHaveLength(1);
     });
 
+    it('sibling drafts of one role published at once, with a shortcut change, apply whole one after the other', async () => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const role = await node(0).roleService.createAndPublishRole({ identifier: unique('Siblings'), policies: [{ module: 'content', function: 'read' }] });
+        const readId = role.policies[0]?.id;
+        const functions = ['edit', 'create', 'remove'];
+        const drafts = [];
+        for (const name of functions) {
+          const draft = await node(0).roleService.createRoleDraft(role.id);
+          await node(0).roleService.addPolicyByRoleDraft(draft.id, { module: 'content', function: name });
+          drafts.push(draft);
+        }
+        const results = await together([
+          ...drafts.map((draft, index) => () => node(index).roleService.publishRoleDraft(draft.id)),
+          () => node(1).roleService.addPolicy(role.id, { module: 'user', function: 'login' }),
+        ]);
+        expect(rejections(results)).toEqual([]);
+        const after = await node(0).roleService.loadRole(role.id);
+        // The last write wins whole: a draft (read + its policy) or the shortcut on the last published draft (+ login).
+        const [first, added, ...rest] = after.policies;
+        expect([first?.id, first?.function]).toEqual([readId, 'read']);
+        expect(functions).toContain(added?.function);
+        expect(rest.map((policy) => policy.function)).toEqual(rest.length === 0 ? [] : ['login']);
+        for (const draft of drafts) await expect(node(0).roleService.loadRoleDraft(draft.id)).rejects.toBeInstanceOf(NotFoundError);
+      }
+    });
+
     it('concurrent updates of different members of a section both stay', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         const section = await node(0).sectionService.createSection({ identifier: unique('section'), name: 'Before' });

@@ -227,6 +227,11 @@ describe('REST router transport', () => {
         .set('Cookie', cookie)
         .set('X-CSRF-Token', session.csrfToken);
       expect(logout.status).toBe(204);
+      const deleted = new RegExp(`^${session.name}=deleted; expires=\\w{3}, \\d{2} \\w{3} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT; Max-Age=0; path=/; httponly$`);
+      expect(String(logout.headers['set-cookie']?.[0])).toMatch(deleted);
+      const refresh = await request(app).post(`/api/ibexa/v2/user/sessions/${session.identifier}/refresh`).set('Cookie', cookie).set('X-CSRF-Token', session.csrfToken);
+      expect(refresh.status).toBe(404);
+      expect(String(refresh.headers['set-cookie']?.[0])).toMatch(deleted);
       const after = await request(app).get('/api/ibexa/v2/user/sessions/current').set('Cookie', cookie);
       expect([after.status, after.text]).toEqual([404, '']);
     });

@@ -233,7 +233,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       },
     };
     if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
-    render(req, res, method, await match.handler(context), output.format, ifMatch, {
+    render(req, res, method, await match.handler(context), output.format, ifMatch, auth, {
       policy: cachePolicy,
       anonymous: authentication.via === 'anonymous',
     });
@@ -323,7 +323,8 @@ interface CachingOfRequest {
  * negotiated format); on GET/HEAD (`method`, the effective one) the conditional headers are evaluated against it
  * (RFC 9110 §13.2.2: `If-Match`, given parsed, first, then `If-None-Match`); unsafe methods had `If-Match` checked
  * by their write. Express's own ETag and freshness handling (`app.set('etag')`, `req.fresh`) never runs: it lives
- * in `res.send`, which this router does not use, so tags and 304s are the same in any host app.
+ * in `res.send`, which this router does not use, so tags and 304s are the same in any host app. A cookie change
+ * without a value deletes the cookie with `auth`'s header in Symfony's form (Ibexa 4.6).
  * Caching headers (http/http-cache-headers.ts): a 200 resource answering GET/HEAD without setting a cookie gets
  * `Cache-Control` (public with the configured ages for the anonymous user, else `private, no-cache`),
  * `Vary: Accept, Cookie, Authorization` and, when enabled, its cache tags in `xkey` — its `304` too, which
@@ -339,6 +340,7 @@ function render(
   result: RestResult,
   format: WireFormat,
   ifMatchHeader: TagCondition | undefined,
+  auth: HttpAuth,
   caching: CachingOfRequest,
 ): void {
   const safe = SAFE_METHODS.has(method);
@@ -351,7 +353,8 @@ function render(
   }
   if ('cookies' in result && result.cookies) {
     for (const cookie of result.cookies) {
-      if (cookie.value === null) res.clearCookie(cookie.name, { path: '/', httpOnly: true });
+      // A deleted cookie goes out in Symfony's form (`<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`).
+      if (cookie.value === null) res.append('Set-Cookie', auth.deletedCookieHeader(cookie.name));
       else res.cookie(cookie.name, cookie.value, { path: '/', httpOnly: true, sameSite: 'lax', ...(cookie.expires ? { expires: cookie.expires } : {}) });
     }
   }

@@ -34,7 +34,10 @@ export interface RoleHandler {
   loadRolesByIds(roleIds: readonly number[]): Promise<readonly Role[]>;
   /** A draft by its own id. */
   loadRoleDraft(draftId: number): Promise<RoleDraft | null>;
-  /** The draft whose `originalId` is `roleId`. */
+  /**
+   * The first (lowest id) of the drafts whose `originalId` is `roleId`: a role may have several drafts, and they
+   * outlive the role (Ibexa 4.6).
+   */
   loadRoleDraftByRoleId(roleId: number): Promise<RoleDraft | null>;
   /** Drafts with this identifier (a new role's draft reserves its identifier). */
   loadRoleDraftsByIdentifier(identifier: string): Promise<readonly RoleDraft[]>;
@@ -45,11 +48,11 @@ export interface RoleHandler {
   deleteRoleDraft(draftId: number): Promise<void>;
   /**
    * Publishes a draft. A draft of a published role replaces that role's identifier and policies (each policy
-   * takes the id of the policy it copies, `originalId`, or keeps its own) and is removed; a new role's draft
-   * becomes the published role with the same id.
+   * takes the id of the policy it copies, `originalId`, or keeps its own) and is removed; a new role's draft, or a
+   * draft whose role was deleted, becomes the published role with the draft's id (its policies keep their ids).
    */
   publishRoleDraft(draftId: number): Promise<void>;
-  /** Deletes a published role with its policies, its drafts and its assignments. */
+  /** Deletes a published role with its policies and its assignments; its drafts stay (Ibexa 4.6). */
   deleteRole(roleId: number): Promise<void>;
   /** Adds a policy to a draft. */
   addPolicy(draftId: number, policy: PolicyRecord): Promise<PolicyDraft>;

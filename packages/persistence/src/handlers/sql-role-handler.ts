@@ -46,15 +46,13 @@ const PUBLISH_NEW_ROLE = sql<[draftId: number]>(
   `UPDATE ${roleTable} SET ${roleTable.status} = ${DEFINED}, ${roleTable.originalId} = NULL WHERE ${roleTable.id} = ?`,
 );
 const CLEAR_POLICY_ORIGINS = sql<[draftId: number]>(`UPDATE ${policyTable} SET ${policyTable.originalId} = NULL WHERE ${policyTable.roleId} = ?`);
-const DELETE_DRAFTS_OF_ROLE = sql<[roleId: number]>(
-  `DELETE FROM ${roleTable} WHERE ${roleTable.originalId} = ? AND ${roleTable.status} = ${DRAFT}`,
-);
 const DELETE_ASSIGNMENTS_OF_ROLE = sql<[roleId: number]>(`DELETE FROM ${assignmentTable} WHERE ${assignmentTable.roleId} = ?`);
 
 /**
  * RoleHandler on `role`, `policy` and `role_assignment`. Published roles (status DEFINED) and drafts (status
- * DRAFT, `original_id` = the role they change) share the table; roles come with their policies in two queries for
- * any number of roles, ordered by id. Multi-statement writes (draft creation, publication, deletion) are atomic.
+ * DRAFT, `original_id` = the role they change; a role may have several, and they outlive it) share the table;
+ * roles come with their policies in two queries for any number of roles, ordered by id. Multi-statement writes
+ * (draft creation, publication, deletion) are atomic.
  */
 export class SqlRoleHandler implements RoleHandler {
   constructor(private readonly ctx: SqlContext) {}
@@ -144,11 +142,6 @@ export class SqlRoleHandler implements RoleHandler {
   async deleteRole(roleId: number): Promise<void> {
     await this.ctx.atomic(async (tx) => {
       await tx.write(DELETE_ASSIGNMENTS_OF_ROLE, [roleId]);
-      await tx.exec(tx
-          .kx(policyTable.$name)
-          .whereIn(policyTable.roleId, tx.kx(roleTable.$name).select(roleTable.id).where(roleTable.originalId, roleId).where(roleTable.status, DRAFT))
-          .delete());
-      await tx.write(DELETE_DRAFTS_OF_ROLE, [roleId]);
       await tx.write(DELETE_POLICIES_OF_ROLE, [roleId]);
       await tx.write(DELETE_ROLE, [roleId]);
     });

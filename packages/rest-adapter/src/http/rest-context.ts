@@ -53,7 +53,7 @@ export interface RestContext {
   readonly auth: HttpAuth;
 }
 
-/** A cookie to set (value) or clear (null). */
+/** A cookie to set (value) or delete (null: sent as Symfony renders a deleted cookie, `<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`). */
 export interface CookieChange {
   readonly name: string;
   readonly value: string | null;

@@ -102,12 +102,18 @@ const loadType: RestHandler = (context) => typeResult(context, typeId(context));
 const loadFieldDefinitions: RestHandler = async (context) =>
   resource(fieldDefinitionListNode(await context.repository.contentTypeService.loadContentType(typeId(context)), context.visit));
 
+/**
+ * GET /content/types/{id}/fieldDefinitions/{fieldDefinitionId} and /content/types/{id}/fieldDefinition/{identifier}
+ * → FieldDefinition of the published type. Loaded by identifier, its `_href` is that same path (Ibexa 4.6); unknown
+ * definition: 404 "Field definition not found: '<path>'.".
+ */
 const loadFieldDefinition = (by: 'id' | 'identifier'): RestHandler => async (context) => {
   const type = await context.repository.contentTypeService.loadContentType(typeId(context));
   const key = context.params['fieldDefinition'] ?? '';
   const definition = type.fieldDefinitions.find((candidate) => (by === 'id' ? String(candidate.id) === key : candidate.identifier === key));
-  if (!definition) throw new RestNotFoundError(`Could not find 'FieldDefinition' with identifier '${key}'`);
-  return resource(fieldDefinitionNode(type, definition, context.visit));
+  if (!definition) throw new RestNotFoundError(`Field definition not found: '${context.hrefs.path(context.path)}'.`);
+  const href = by === 'identifier' ? context.hrefs.path(`/content/types/${type.id}/fieldDefinition/${encodeURIComponent(definition.identifier)}`) : undefined;
+  return resource(fieldDefinitionNode(type, definition, context.visit, href));
 };
 
 const loadTypeGroups: RestHandler = async (context) => {

@@ -113,8 +113,8 @@ describe('content type writes', () => {
     const { id } = await repo.admin.contentTypeService.loadContentTypeByIdentifier('blog_post');
     const created = await call('POST', `/content/types/${id}`, JSON.stringify({ ContentTypeUpdate: { isContainer: true } }), media('ContentTypeUpdate'));
     expect(created.status).toBe(201);
-    expect(created.headers['location']).toBe(`${PREFIX}/content/types/${id}`);
-    expect(JSON.parse(created.text).ContentTypeInfo).toMatchObject({ status: 'DRAFT', isContainer: true });
+    expect(created.headers['location']).toBe(`${PREFIX}/content/types/${id}/draft`);
+    expect(JSON.parse(created.text).ContentTypeInfo).toMatchObject({ _href: `${PREFIX}/content/types/${id}/draft`, status: 'DRAFT', isContainer: true });
     expect((await call('POST', `/content/types/${id}`, JSON.stringify({ ContentTypeUpdate: {} }), media('ContentTypeUpdate'))).status).toBe(403);
 
     const patched = await call('PATCH', `/content/types/${id}/draft`, '<ContentTypeUpdate><remoteId>blog-post-type</remoteId></ContentTypeUpdate>', media('ContentTypeUpdate', 'xml'));
@@ -142,9 +142,28 @@ describe('content type writes', () => {
 
     const publishedResponse = await call('PUBLISH', `/content/types/${id}/draft`);
     expect(publishedResponse.status).toBe(200);
-    expect(JSON.parse(publishedResponse.text).ContentType).toMatchObject({ status: 'DEFINED', remoteId: 'blog-post-type', isContainer: true });
+    expect(publishedResponse.headers['content-type']).toBe(media('ContentType'));
+    const publishedType = JSON.parse(publishedResponse.text).ContentType;
+    expect(publishedType).toMatchObject({ _href: `${PREFIX}/content/types/${id}`, status: 'DEFINED', remoteId: 'blog-post-type', isContainer: true });
+    expect(publishedType.FieldDefinitions.FieldDefinition.map((d: { identifier: string }) => d.identifier)).toEqual(['title', 'summary']);
     expect((await call('GET', `/content/types/${id}/draft`)).status).toBe(404);
     expect((await call('PUBLISH', `/content/types/${id}/draft`)).status).toBe(404);
+  });
+
+  it('loads a field definition by identifier with that path as its _href; unknown: 404', async () => {
+    const type = await repo.admin.contentTypeService.loadContentTypeByIdentifier('folder');
+    const name = type.fieldDefinitions.find((definition) => definition.identifier === 'name');
+    const json = await call('GET', `/content/types/${type.id}/fieldDefinition/name`);
+    expect([json.status, json.headers['content-type']]).toEqual([200, media('FieldDefinition')]);
+    expect(JSON.parse(json.text).FieldDefinition).toMatchObject({ _href: `${PREFIX}/content/types/${type.id}/fieldDefinition/name`, id: name?.id, identifier: 'name' });
+    const xml = await call('GET', `/content/types/${type.id}/fieldDefinition/name`).set('Accept', media('FieldDefinition', 'xml'));
+    expect(xml.text).toContain(`<FieldDefinition media-type="${media('FieldDefinition', 'xml')}" href="${PREFIX}/content/types/${type.id}/fieldDefinition/name">`);
+    // By id, the href stays the path by id.
+    const byId = JSON.parse((await call('GET', `/content/types/${type.id}/fieldDefinitions/${name?.id}`)).text).FieldDefinition;
+    expect(byId._href).toBe(`${PREFIX}/content/types/${type.id}/fieldDefinitions/${name?.id}`);
+    const unknown = await call('GET', `/content/types/${type.id}/fieldDefinition/colour`);
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown).errorDescription).toBe(`Field definition not found: '${PREFIX}/content/types/${type.id}/fieldDefinition/colour'.`);
   });
 
   it('refuses to publish a draft without field definitions (403) and deletes drafts (204)', async () => {

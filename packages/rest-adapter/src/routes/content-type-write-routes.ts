@@ -113,8 +113,9 @@ export const createType: RestHandler = async (context) => {
 
 /**
  * POST /content/types/{id} (ContentTypeUpdate) → 201 ContentTypeInfo of a new draft with the update applied (and
- * the type's new ETag); 403 when a draft exists or the update is refused (the new draft is then removed again).
- * If-Match guards the draft's creation, the first write.
+ * the type's new ETag), `Location: …/content/types/{id}/draft` (Ibexa 4.6, as the body's `_href`); 403 when a draft
+ * exists or the update is refused (the new draft is then removed again). If-Match guards the draft's creation, the
+ * first write.
  */
 export const createDraftWithUpdate: RestHandler = async (context) => {
   const id = typeId(context);
@@ -128,7 +129,7 @@ export const createDraftWithUpdate: RestHandler = async (context) => {
     await contentTypeService.deleteContentTypeDraft(id);
     throw error;
   }
-  return draftResult(context, id, false, { status: 201, location: context.hrefs.contentType(id) });
+  return draftResult(context, id, false, { status: 201, location: context.hrefs.contentType(id, true) });
 };
 
 /** COPY /content/types/{id} (or POST with CopyContentTypeInput) → 201, Location of the copy; If-Match guards it. */

@@ -79,7 +79,10 @@ describe('roles and policies (/user/roles…, /user/policies)', () => {
     expect(draft.headers['content-type']).toBe(vnd('RoleDraft'));
     const draftId = Number(/(\d+)$/.exec(draft.headers['location'] ?? '')?.[1]);
     expect(draftId).not.toBe(3);
-    expect((await rest(app, { method: 'POST', path: '/user/roles/3' })).status).toBe(403);
+    const second = await rest(app, { method: 'POST', path: '/user/roles/3' });
+    expect(second.status).toBe(201);
+    const secondId = Number(/(\d+)$/.exec(second.headers['location'] ?? '')?.[1]);
+    expect(secondId).toBeGreaterThan(draftId);
 
     const loaded = await rest(app, { method: 'GET', path: '/user/roles/3/draft' });
     expect(loaded.status).toBe(200);
@@ -99,6 +102,9 @@ describe('roles and policies (/user/roles…, /user/policies)', () => {
     expect(published.status).toBe(204);
     expect(published.headers['location']).toBe(`${PREFIX}/user/roles/3`);
     expect((await rest(app, { method: 'GET', path: '/user/roles/3' })).body.Role.identifier).toBe('Editors');
+    // The other draft is still pending; it is the role's draft now.
+    expect((await rest(app, { method: 'GET', path: '/user/roles/3/draft' })).body.Role).toMatchObject({ _href: `${PREFIX}/user/roles/${secondId}`, identifier: 'Editor' });
+    expect((await rest(app, { method: 'DELETE', path: '/user/roles/3/draft' })).status).toBe(204);
     expect((await rest(app, { method: 'GET', path: '/user/roles/3/draft' })).status).toBe(404);
 
     await rest(app, { method: 'POST', path: '/user/roles/1' });
@@ -107,6 +113,59 @@ describe('roles and policies (/user/roles…, /user/policies)', () => {
     await rest(app, { method: 'POST', path: '/user/roles/1' });
     expect((await rest(app, { method: 'DELETE', path: '/user/roles/1/draft' })).status).toBe(204);
     expect((await rest(app, { method: 'DELETE', path: '/user/roles/1/draft' })).status).toBe(404);
+  });
+
+  it('changes a published role through PATCH and the policy routes while another draft of it is pending', async () => {
+    const pending = await rest(app, { method: 'POST', path: '/user/roles/4' });
+    expect(pending.status).toBe(201);
+    const pendingId = Number(/(\d+)$/.exec(pending.headers['location'] ?? '')?.[1]);
+
+    const renamed = await rest(app, { method: 'PATCH', path: '/user/roles/4', input: 'RoleInput', body: { RoleInput: { identifier: 'Members' } } });
+    expect([renamed.status, renamed.body.Role.identifier]).toEqual([200, 'Members']);
+    const added = await rest(app, { method: 'POST', path: '/user/roles/4/policies', input: 'PolicyCreate', body: { PolicyCreate: { module: 'user', function: 'login' } } });
+    expect(added.status).toBe(201);
+    expect(added.body.Policy).toMatchObject({ '_media-type': vnd('Policy'), module: 'user', function: 'login' });
+    const added2 = await rest(app, { method: 'POST', path: '/user/roles/4/policies', input: 'PolicyCreate', body: { PolicyCreate: { module: 'content', function: 'versionread' } } });
+    const limitation = { limitations: { limitation: [{ _identifier: 'Class', values: { ref: [{ _href: '1' }] } }] } };
+    const updated = await rest(app, { method: 'PATCH', path: '/user/roles/4/policies/333', input: 'PolicyUpdate', body: { PolicyUpdate: limitation } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.Policy.limitations).toEqual(limitation.limitations);
+    expect((await rest(app, { method: 'DELETE', path: `/user/roles/4/policies/${added2.body.Policy.id}` })).status).toBe(204);
+    const role = await rest(app, { method: 'GET', path: '/user/roles/4/policies' });
+    expect(role.body.PolicyList.Policy.map((policy: { id: number }) => policy.id)).toEqual([333, added.body.Policy.id]);
+    expect((await rest(app, { method: 'DELETE', path: '/user/roles/4/policies' })).status).toBe(204);
+    expect((await rest(app, { method: 'GET', path: '/user/roles/4/policies' })).body.PolicyList.Policy).toEqual([]);
+
+    // The pending draft is untouched: it still copies the role as it was when the draft was made.
+    const draft = await rest(app, { method: 'GET', path: '/user/roles/4/draft' });
+    expect(draft.body.Role).toMatchObject({ _href: `${PREFIX}/user/roles/${pendingId}`, identifier: 'Member' });
+    const draftPolicies = await rest(app, { method: 'GET', path: `/user/roles/${pendingId}/policies` });
+    expect(draftPolicies.body.PolicyList.Policy.map((policy: { originalId: number }) => policy.originalId)).toEqual([333]);
+  });
+
+  it('keeps the drafts of a deleted role: loaded, published as a role of its own (204 + Location of the draft id), deleted', async () => {
+    const first = Number(/(\d+)$/.exec((await rest(app, { method: 'POST', path: '/user/roles/3' })).headers['location'] ?? '')?.[1]);
+    const second = Number(/(\d+)$/.exec((await rest(app, { method: 'POST', path: '/user/roles/3' })).headers['location'] ?? '')?.[1]);
+    expect((await rest(app, { method: 'DELETE', path: '/user/roles/3' })).status).toBe(204);
+    expect((await rest(app, { method: 'GET', path: '/user/roles/3' })).status).toBe(404);
+
+    const loaded = await rest(app, { method: 'GET', path: `/user/roles/${first}/draft` });
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.Role).toMatchObject({ '_media-type': vnd('RoleDraft'), _href: `${PREFIX}/user/roles/${first}`, identifier: 'Editor' });
+    const published = await rest(app, { method: 'PUBLISH', path: `/user/roles/${first}/draft` });
+    expect(published.status).toBe(204);
+    expect(published.headers['location']).toBe(`${PREFIX}/user/roles/${first}`);
+    const role = await rest(app, { method: 'GET', path: `/user/roles/${first}` });
+    expect(role.body.Role).toMatchObject({ '_media-type': vnd('Role'), identifier: 'Editor' });
+    expect((await rest(app, { method: 'GET', path: `/user/roles/${first}/policies` })).body.PolicyList.Policy).toHaveLength(3);
+    expect((await rest(app, { method: 'GET', path: `/user/roles/${first}/draft` })).status).toBe(404);
+
+    // The sibling cannot publish a second 'Editor'; it is deleted by its id.
+    const clash = await rest(app, { method: 'PUBLISH', path: `/user/roles/${second}/draft` });
+    expect(clash.status).toBe(406);
+    expect(clash.body.ErrorMessage.errorDescription).toContain("A Role with identifier 'Editor' already exists");
+    expect((await rest(app, { method: 'DELETE', path: `/user/roles/${second}/draft` })).status).toBe(204);
+    expect((await rest(app, { method: 'GET', path: `/user/roles/${second}/draft` })).status).toBe(404);
   });
 
   it('lists, adds, loads, updates and deletes policies with raw limitation values in _href', async () => {

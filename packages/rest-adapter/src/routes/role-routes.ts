@@ -21,9 +21,9 @@ async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
 }
 
 /**
- * The draft a `/user/roles/{id}/draft` route means: the draft of the published role `id`, else the draft whose own
- * id is `id` (a new role created with `?publish=false`), as Ibexa's controllers look it up.
- * @throws NotFoundError
+ * The draft a `/user/roles/{id}/draft` route means: the first draft of the role `id` (published or deleted since),
+ * else the draft whose own id is `id` (a new role created with `?publish=false`, or any draft by its id), as
+ * Ibexa's controllers look it up. @throws NotFoundError
  */
 async function draftOf(context: RestContext, id: number): Promise<RoleDraft> {
   const { roleService } = context.repository;
@@ -97,7 +97,10 @@ const createRole: RestHandler = async (context) => {
 /** GET /user/roles/{id} → Role with its ETag (If-None-Match → 304). */
 const loadRole: RestHandler = (context) => roleResult(context, roleAggregate(context), () => context.repository.roleService.loadRole(roleId(context)));
 
-/** POST /user/roles/{id} → 201 RoleDraft with the role's new ETag; a draft exists already or no permission: 403; If-Match guards it. */
+/**
+ * POST /user/roles/{id} → 201 RoleDraft (Location: the draft's own id) with the role's new ETag, also when other
+ * drafts of the role are pending (Ibexa 4.6); no permission: 403; If-Match guards it.
+ */
 const createRoleDraft: RestHandler = async (context) => {
   const { roleService } = context.repository;
   const draft = await forbidOn(['InvalidArgument', 'Unauthorized'], () => roleService.createRoleDraft(roleId(context)));
@@ -107,14 +110,17 @@ const createRoleDraft: RestHandler = async (context) => {
   });
 };
 
-/** PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role with its new ETag; If-Match guards it. */
+/**
+ * PATCH /user/roles/{id} (RoleInput): draft + update + publish in one go → 200 Role with its new ETag, pending drafts
+ * of the role left alone; If-Match guards it.
+ */
 const updateRole: RestHandler = async (context) => {
   const { data } = await context.input(['RoleInput']);
   await context.repository.roleService.updateRole(roleId(context), parseRoleInput(data));
   return loadRole(context);
 };
 
-/** DELETE /user/roles/{id} → 204; If-Match guards it. */
+/** DELETE /user/roles/{id} → 204, the role's drafts kept (loadable, publishable, deletable by their ids); If-Match guards it. */
 const deleteRole: RestHandler = async (context) => {
   await context.repository.roleService.deleteRole(roleId(context));
   return { kind: 'empty', status: 204 };
@@ -135,7 +141,11 @@ const updateDraft: RestHandler = async (context) => {
   return roleResult(context, roleTarget(draft), () => roleService.loadRoleDraft(draft.id));
 };
 
-/** PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the role; If-Match guards it. */
+/**
+ * PUBLISH /user/roles/{id}/draft (or 5.x POST + PublishRoleInput) → 204 + Location of the published role: the
+ * original, or the draft's own id for a new role or a role deleted since; identifier held by another role: 406.
+ * If-Match guards it.
+ */
 const publishDraft: RestHandler = async (context) => {
   const draft = await draftOf(context, roleId(context));
   const role = await context.repository.roleService.publishRoleDraft(draft.id);

@@ -14,6 +14,7 @@ const currentUser: RestHandler = async (context) => {
   return { kind: 'redirect', status: 307, location: context.hrefs.user(context.userId) };
 };
 
+/** The session cookie deleted, in Symfony's form (`<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`). */
 const clearCookie = (name: string) => [{ name, value: null }] as const;
 
 /**
@@ -62,7 +63,7 @@ const ownSession = (context: Parameters<RestHandler>[0]): RestResult | null => {
   return null;
 };
 
-/** DELETE /user/sessions/{id} (logout): 204 with the cookie cleared. */
+/** DELETE /user/sessions/{id} (logout): 204 with the cookie deleted in Symfony's form (Ibexa 4.6). */
 const deleteSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused) return refused;
@@ -70,7 +71,7 @@ const deleteSession: RestHandler = async (context) => {
   return { kind: 'empty', status: 204, cookies: clearCookie(context.auth.cookieName) };
 };
 
-/** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session. */
+/** POST /user/sessions/{id}/refresh (deprecated since 4.6): 200 Session; a session that is gone: 404, cookie deleted. */
 const refreshSession: RestHandler = async (context) => {
   const refused = ownSession(context);
   if (refused || !context.session) return refused ?? { kind: 'empty', status: 404 };

@@ -16,8 +16,11 @@ import type { Policy, PolicyDraft, Role, RoleAssignment, RoleDraft } from '../va
  * publish drafts, `role/delete`, and `role/assign` (with its `Role` and `MemberOf` limitations) to assign and
  * unassign.
  *
+ * A role may have several drafts at once; they outlive the role's deletion (a draft of a deleted role publishes as
+ * a role of its own under the draft's id), as in Ibexa 4.6.
+ *
  * Errors: NotFoundError (unknown role, draft, policy, assignment, user or group; an unknown limitation
- * identifier); InvalidArgumentError (identifier already used, a draft already exists, unknown module/function, a
+ * identifier); InvalidArgumentError (identifier already used, unknown module/function, a
  * limitation not allowed for the function); LimitationValidationError (limitation values that do not exist or
  * have the wrong shape); UnauthorizedError.
  */
@@ -29,11 +32,11 @@ export interface RoleService {
    * a failing publish leaves no draft behind. Errors as {@link RoleService.createRole}.
    */
   createAndPublishRole(struct: RoleCreateStruct): Promise<Role>;
-  /** Creates a draft of a published role, copying its policies. @throws InvalidArgumentError when one exists. */
+  /** Creates a draft of a published role, copying its policies (other drafts of it may exist). */
   createRoleDraft(roleId: number): Promise<RoleDraft>;
   /** A draft by its own id. */
   loadRoleDraft(draftId: number): Promise<RoleDraft>;
-  /** The draft of the published role `roleId`. */
+  /** The first (lowest id) draft of the role `roleId`, also after the role was deleted. */
   loadRoleDraftByRoleId(roleId: number): Promise<RoleDraft>;
   updateRoleDraft(draftId: number, struct: RoleUpdateStruct): Promise<RoleDraft>;
   addPolicyByRoleDraft(draftId: number, struct: PolicyCreateStruct): Promise<RoleDraft>;
@@ -41,7 +44,10 @@ export interface RoleService {
   updatePolicyByRoleDraft(draftId: number, policyId: number, struct: PolicyUpdateStruct): Promise<PolicyDraft>;
   removePolicyByRoleDraft(draftId: number, policyId: number): Promise<RoleDraft>;
   deleteRoleDraft(draftId: number): Promise<void>;
-  /** Publishes a draft; returns the published role (the original's id, or the draft's for a new role). */
+  /**
+   * Publishes a draft; returns the published role (the original's id, or the draft's for a new role or a role
+   * deleted since). @throws InvalidArgumentError when another published role has the draft's identifier.
+   */
   publishRoleDraft(draftId: number): Promise<Role>;
 
   /** A published role. */
@@ -49,13 +55,13 @@ export interface RoleService {
   loadRoleByIdentifier(identifier: string): Promise<Role>;
   /** Published roles by id. */
   loadRoles(): Promise<readonly Role[]>;
-  /** Deletes a published role with its draft and assignments. */
+  /** Deletes a published role with its assignments; its drafts stay (loadable, publishable, deletable). */
   deleteRole(roleId: number): Promise<void>;
 
   /**
    * REST shortcuts on a published role (`PATCH /user/roles/{id}`, the writes under `…/policies`): each runs draft +
-   * change + publish in one transaction (Ibexa's deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`).
-   * @throws InvalidArgumentError when the role already has a draft.
+   * change + publish in one transaction (Ibexa's deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`),
+   * also while other drafts of the role are pending (they stay).
    */
   updateRole(roleId: number, struct: RoleUpdateStruct): Promise<Role>;
   /** Returns the added policy (the highest id of the published role). */

@@ -46,7 +46,6 @@ describe('RoleService', () => {
     const draft = await admin.roleService.createRoleDraft(1);
     expect(draft).toMatchObject({ originalId: 1, identifier: 'Anonymous' });
     expect(draft.policies.map((policy) => policy.originalId)).toEqual([328, 331, 334]);
-    await expect(admin.roleService.createRoleDraft(1)).rejects.toBeInstanceOf(InvalidArgumentError);
     expect((await admin.roleService.loadRoleDraftByRoleId(1)).id).toBe(draft.id);
 
     const view = draft.policies.find((policy) => policy.originalId === 334);
@@ -130,12 +129,49 @@ describe('RoleService', () => {
     await expect(admin.roleService.loadRoleAssignment(direct.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('deletes a role with its draft and assignments', async () => {
+  it('deletes a role with its assignments; its drafts stay and publish as roles of their own', async () => {
     const draft = await admin.roleService.createRoleDraft(3);
+    const other = await admin.roleService.createRoleDraft(3);
     await admin.roleService.deleteRole(3);
     await expect(admin.roleService.loadRole(3)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(admin.roleService.loadRoleDraft(draft.id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await admin.roleService.getRoleAssignmentsForUserGroup(EDITORS)).map((a) => a.id)).toEqual([35]);
+    expect(await admin.roleService.loadRoleDraft(draft.id)).toMatchObject({ id: draft.id, originalId: 3, identifier: 'Editor' });
+    expect((await admin.roleService.loadRoleDraftByRoleId(3)).id).toBe(draft.id);
+
+    const role = await admin.roleService.publishRoleDraft(draft.id);
+    expect(role).toMatchObject({ id: draft.id, identifier: 'Editor', status: 'DEFINED' });
+    expect(role.policies.map((policy) => policy.id)).toEqual(draft.policies.map((policy) => policy.id));
+    expect(await admin.roleService.getRoleAssignments(draft.id)).toEqual([]);
+    // The sibling cannot take the identifier a second time; it can still be renamed, published or deleted.
+    await expect(admin.roleService.publishRoleDraft(other.id)).rejects.toBeInstanceOf(InvalidArgumentError);
+    await admin.roleService.deleteRoleDraft(other.id);
+    await expect(admin.roleService.loadRoleDraft(other.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('lets a role have several drafts; each publish replaces the role, shortcuts leave pending drafts alone', async () => {
+    const first = await admin.roleService.createRoleDraft(4);
+    const second = await admin.roleService.createRoleDraft(4);
+    expect(second.id).not.toBe(first.id);
+    expect(second.policies.map((policy) => policy.originalId)).toEqual([333]);
+
+    const policy = await admin.roleService.addPolicy(4, { module: 'user', function: 'login' });
+    await admin.roleService.updatePolicy(4, 333, { limitations: [{ identifier: 'Class', values: ['1'] }] });
+    await admin.roleService.updateRole(4, { identifier: 'Members' });
+    expect(await admin.roleService.loadRole(4)).toMatchObject({ identifier: 'Members', policies: [{ id: 333 }, { id: policy.id }] });
+    expect((await admin.roleService.loadRoleDraft(first.id)).policies).toEqual(first.policies);
+
+    await admin.roleService.updateRoleDraft(first.id, { identifier: 'Readers' });
+    await admin.roleService.addPolicyByRoleDraft(second.id, { module: 'content', function: 'versionread' });
+    expect((await admin.roleService.publishRoleDraft(first.id)).identifier).toBe('Readers');
+    const last = await admin.roleService.publishRoleDraft(second.id);
+    expect(last).toMatchObject({ id: 4, identifier: 'Member' });
+    // The second draft was copied before the shortcuts: their policy and limitation are gone again.
+    expect(last.policies.map((candidate) => [candidate.function, candidate.limitations])).toEqual([
+      ['read', [{ identifier: 'Class', values: ['4'] }, { identifier: 'Owner', values: ['1'] }]],
+      ['versionread', []],
+    ]);
+    expect(last.policies[0]?.id).toBe(333);
+    await expect(admin.roleService.loadRoleDraftByRoleId(4)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('requires role permissions; role/assign honours its Role limitation', async () => {

@@ -30,7 +30,7 @@ import { assertRole, requireRole, roleTarget } from './role-support.js';
  * The RoleService of one user scope (Ibexa `RoleService`): drafts
  * (`role-drafts.ts`), the REST shortcuts on published roles (`role-shortcuts.ts`), assignments
  * (`role-assignments.ts`), limitation checks (`limitation-validation.ts`). Every write locks the role it changes
- * (kind `role`: with its draft, policies and assignments) and reads it under the lock.
+ * (kind `role`: with its drafts, policies and assignments) and reads it under the lock.
  */
 export function createRoleService(context: ServiceContext): RoleService {
   const { roleHandler } = context.persistence;

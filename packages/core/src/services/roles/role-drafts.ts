@@ -11,9 +11,10 @@ import { assertIdentifierFree, assertRole, requireDraft, requireDraftPolicy, req
 
 /**
  * Role drafts (Ibexa `RoleService`): a new role starts as a
- * draft; a published role is changed through a draft of it that replaces it when published. One operation per
- * function, each under the lock of the role (kind `role`: the role with its draft, policies and assignments),
- * reading the draft under it; callers compose them in a transaction.
+ * draft; a published role is changed through drafts of it (several at once, as in Ibexa 4.6), each replacing it
+ * when published; drafts outlive their role's deletion. One operation per function, each under the lock of the role
+ * (kind `role`: the role with its drafts, policies and assignments; a draft of a deleted role stays under that role's
+ * id), reading the draft under it; callers compose them in a transaction.
  */
 
 /** Creates a new role as a draft with its policies (`role/create`); locks it (the draft's id is the role's). */
@@ -30,16 +31,13 @@ export async function createRole(context: ServiceContext, struct: RoleCreateStru
 }
 
 /**
- * Creates a draft of a published role, copying its policies (`role/create`). Locks the role and checks under the
- * lock that it has no draft yet. @throws InvalidArgumentError
+ * Creates a draft of a published role, copying its policies (`role/create`), under the role's lock. A role may
+ * have several drafts at once, each published or deleted on its own (Ibexa 4.6). @throws NotFoundError unknown role
  */
 export async function createRoleDraft(context: ServiceContext, roleId: number): Promise<RoleDraft> {
   await assertRole(context, 'create', { roleId });
   return underLock(context, [roleTarget(roleId)], async (tx) => {
     const role = await requireRole(tx, roleId);
-    if (await tx.persistence.roleHandler.loadRoleDraftByRoleId(roleId)) {
-      throw new InvalidArgumentError('$role', `Role ${roleId} already has a draft`);
-    }
     return tx.persistence.roleHandler.createRoleDraft({
       identifier: role.identifier,
       originalId: role.id,
@@ -59,7 +57,7 @@ export async function loadRoleDraft(context: ServiceContext, draftId: number): P
   return requireDraft(context, draftId);
 }
 
-/** The draft of a published role (`role/read`). */
+/** The first (lowest id) draft of the role `roleId`, also of a deleted role (`role/read`). */
 export async function loadRoleDraftByRoleId(context: ServiceContext, roleId: number): Promise<RoleDraft> {
   await assertRole(context, 'read');
   const draft = await context.persistence.roleHandler.loadRoleDraftByRoleId(roleId);
@@ -122,13 +120,25 @@ export async function deleteRoleDraft(context: ServiceContext, draftId: number):
   await underDraftLock(context, draftId, (tx) => tx.persistence.roleHandler.deleteRoleDraft(draftId));
 }
 
-/** Publishes a draft (`role/update`); every cached role set is dropped. Returns the published role. */
+/**
+ * Publishes a draft (`role/update`); every cached role set is dropped. A draft of a published role replaces it
+ * (identifier and policies; its assignments stay); a new role's draft, or a draft whose role was deleted since,
+ * becomes a role of its own under the draft's id (Ibexa 4.6), which is locked as well. Sibling drafts of one role
+ * publish one after the other under the role's lock, the last one published winning. Returns the published role.
+ * @throws InvalidArgumentError when another published role has the draft's identifier (REST 406)
+ */
 export async function publishRoleDraft(context: ServiceContext, draftId: number): Promise<Role> {
   await assertRole(context, 'update', { roleId: draftId });
   const role = await underDraftLock(context, draftId, async (tx, draft) => {
-    await tx.persistence.roleHandler.publishRoleDraft(draftId);
     const original = draft.originalId === null ? null : await tx.persistence.roleHandler.loadRole(draft.originalId);
-    return requireRole(tx, original ? original.id : draftId);
+    const publishedId = original ? original.id : draftId;
+    if (publishedId !== (draft.originalId ?? draftId)) await tx.persistence.lock([roleTarget(publishedId)]);
+    const holder = await tx.persistence.roleHandler.loadRoleByIdentifier(draft.identifier);
+    if (holder && holder.id !== publishedId) {
+      throw new InvalidArgumentError('identifier', `A Role with identifier '${draft.identifier}' already exists`);
+    }
+    await tx.persistence.roleHandler.publishRoleDraft(draftId);
+    return requireRole(tx, publishedId);
   });
   context.permissionCache.invalidate();
   return role;

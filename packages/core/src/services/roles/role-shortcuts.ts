@@ -16,8 +16,9 @@ import { requireDraft, requireRole, roleTarget } from './role-support.js';
 /**
  * The REST shortcuts on a published role (`PATCH /user/roles/{id}` and the writes under `…/policies`; Ibexa's
  * deprecated `updateRole`, `addPolicy`, `updatePolicy`, `deletePolicy`): a draft of the role is created, changed and
- * published in one transaction, so a failing change leaves neither a draft nor a change behind. Published policies keep
- * their ids through the draft.
+ * published in one transaction, so a failing change leaves neither a draft nor a change behind, and other pending
+ * drafts of the role neither block nor are touched by it (Ibexa 4.6). Published policies keep their ids through the
+ * draft.
  */
 
 /** Renames a published role. */
@@ -66,8 +67,8 @@ function requirePolicy(role: Role, policyId: number): Policy {
 /**
  * Creates a draft of `roleId`, runs `change` on it (with a lookup from published policy ids to the draft's) and
  * publishes it, in one transaction under the role's lock, so that concurrent changes of one role run one after
- * the other, each on the role the previous one published. @throws InvalidArgumentError when the role already has
- * a draft.
+ * the other, each on the role the previous one published. Other pending drafts of the role stay as they are (Ibexa
+ * 4.6). @throws NotFoundError unknown role or policy
  */
 async function throughDraft(
   context: ServiceContext,

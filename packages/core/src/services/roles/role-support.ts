@@ -33,8 +33,10 @@ export function requireDraftPolicy(draft: RoleDraft, policyId: number): PolicyDr
 }
 
 /**
- * Role identifiers are unique among published roles and drafts (Ibexa: "A Role with identifier ... already
- * exists"). `own` is the draft being renamed (its original role may keep the identifier).
+ * Role identifiers are unique among published roles and the drafts of new roles (Ibexa: "A Role with identifier
+ * ... already exists"). Drafts of an existing role carry that role's identifier, possibly several at once and after
+ * the role's deletion, so they reserve nothing (as in Ibexa 4.6): publishing one checks its identifier again.
+ * `own` is the draft being renamed (its original role may keep the identifier).
  * @throws InvalidArgumentError (REST 403 on `POST /user/roles`)
  */
 export async function assertIdentifierFree(context: ServiceContext, identifier: string, own: RoleDraft | null = null): Promise<void> {
@@ -42,6 +44,6 @@ export async function assertIdentifierFree(context: ServiceContext, identifier: 
   const { roleHandler } = context.persistence;
   const role = await roleHandler.loadRoleByIdentifier(identifier);
   const drafts = await roleHandler.loadRoleDraftsByIdentifier(identifier);
-  const taken = (role !== null && role.id !== own?.originalId) || drafts.some((draft) => draft.id !== own?.id);
+  const taken = (role !== null && role.id !== own?.originalId) || drafts.some((draft) => draft.originalId === null && draft.id !== own?.id);
   if (taken) throw new InvalidArgumentError('identifier', `A Role with identifier '${identifier}' already exists`);
 }

@@ -89,17 +89,51 @@ export function roleContract(runner: TestRunner, create: () => Promise<Persisten
       expect(await roleHandler.loadRole(draft.id)).toBeNull();
     });
 
-    it('deletes drafts, and roles with their drafts and assignments', async () => {
+    it('deletes drafts, and roles with their assignments; the drafts of a deleted role stay and publish under their own id', async () => {
       const { roleHandler } = store();
       const draft = await roleHandler.createRoleDraft({ identifier: 'Temp', originalId: null, policies: [policy('content', 'read')] });
       await roleHandler.deleteRoleDraft(draft.id);
       expect(await roleHandler.loadRoleDraft(draft.id)).toBeNull();
-      const ofEditor = await roleHandler.createRoleDraft({ identifier: 'Editor', originalId: 3, policies: [] });
+      const ofEditor = await roleHandler.createRoleDraft({ identifier: 'Editor', originalId: 3, policies: [policy('content', 'read', [], 317)] });
       await roleHandler.deleteRole(3);
       expect(await roleHandler.loadRole(3)).toBeNull();
-      expect(await roleHandler.loadRoleDraft(ofEditor.id)).toBeNull();
       expect(await roleHandler.loadAssignmentsByRole(3)).toEqual([]);
       expect((await roleHandler.loadAssignmentsBySubjects([13])).map((a) => a.id)).toEqual([35]);
+      expect(await roleHandler.loadRoleDraft(ofEditor.id)).toEqual(ofEditor);
+      expect((await roleHandler.loadRoleDraftByRoleId(3))?.id).toBe(ofEditor.id);
+
+      await roleHandler.publishRoleDraft(ofEditor.id);
+      expect(await roleHandler.loadRoleDraft(ofEditor.id)).toBeNull();
+      expect(await roleHandler.loadRole(ofEditor.id)).toEqual({
+        id: ofEditor.id,
+        identifier: 'Editor',
+        status: 'DEFINED',
+        policies: [{ id: ofEditor.policies[0]?.id, roleId: ofEditor.id, module: 'content', function: 'read', limitations: [] }],
+      });
+      expect(await roleHandler.loadRole(3)).toBeNull();
+    });
+
+    it('keeps several drafts of one role; each publish replaces the role and removes only itself', async () => {
+      const { roleHandler } = store();
+      const copy = (originalId: number) => policy('content', 'read', [{ identifier: 'Class', values: ['4'] }], originalId);
+      const first = await roleHandler.createRoleDraft({ identifier: 'Members', originalId: 4, policies: [copy(333)] });
+      const second = await roleHandler.createRoleDraft({ identifier: 'Member', originalId: 4, policies: [copy(333)] });
+      expect((await roleHandler.loadRoleDraftByRoleId(4))?.id).toBe(first.id);
+      const added = await roleHandler.addPolicy(second.id, policy('user', 'login'));
+
+      await roleHandler.publishRoleDraft(first.id);
+      expect((await roleHandler.loadRole(4))?.identifier).toBe('Members');
+      expect(await roleHandler.loadRoleDraft(second.id)).toMatchObject({ originalId: 4, policies: [{ originalId: 333 }, { id: added.id }] });
+      expect((await roleHandler.loadRoleDraftByRoleId(4))?.id).toBe(second.id);
+
+      await roleHandler.publishRoleDraft(second.id);
+      const role = await roleHandler.loadRole(4);
+      expect(role?.identifier).toBe('Member');
+      expect(role?.policies.map((p) => [p.id, p.roleId, p.function])).toEqual([
+        [333, 4, 'read'],
+        [added.id, 4, 'login'],
+      ]);
+      expect(await roleHandler.loadRoleDraftByRoleId(4)).toBeNull();
     });
 
     it('creates, loads and removes assignments', async () => {

@@ -75,7 +75,6 @@ export function createInMemoryRoleHandler(holder: StateHolder): RoleHandler {
     },
     async deleteRole(roleId) {
       s().roles.delete(roleId);
-      for (const draft of drafts()) if (draft.originalId === roleId) s().roleDrafts.delete(draft.id);
       s().assignments = s().assignments.filter((assignment) => assignment.roleId !== roleId);
     },
     async addPolicy(draftId, record) {

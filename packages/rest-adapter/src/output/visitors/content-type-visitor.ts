@@ -5,10 +5,13 @@ import type { VisitContext } from './visit-context.js';
 
 const draftOf = (type: ContentType): boolean => type.status === 'DRAFT';
 
-/** `FieldDefinition` element. */
-export function fieldDefinitionNode(type: ContentType, definition: FieldDefinition, context: VisitContext): ObjectNode {
+/**
+ * `FieldDefinition` element; `href` defaults to the definition's path by id (under `/draft` for a draft). Ibexa 4.6
+ * gives the path the definition was loaded by instead when it was loaded by identifier.
+ */
+export function fieldDefinitionNode(type: ContentType, definition: FieldDefinition, context: VisitContext, href?: string): ObjectNode {
   const fieldType = context.fieldTypes.get(definition.fieldTypeIdentifier);
-  return obj('FieldDefinition', 'FieldDefinition', { href: context.hrefs.fieldDefinition(type.id, definition.id, draftOf(type)) }, [
+  return obj('FieldDefinition', 'FieldDefinition', { href: href ?? context.hrefs.fieldDefinition(type.id, definition.id, draftOf(type)) }, [
     val('id', definition.id),
     val('identifier', definition.identifier),
     val('fieldType', definition.fieldTypeIdentifier),
