@@ -32,6 +32,7 @@ import { decodeBody } from './input/decode-body.js';
 import { assertWellFormedUrl } from './input/well-formed-input.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
+import { resolveDeferredNodes } from './output/node.js';
 import type { ObjectNode } from './output/node.js';
 import { writeXml } from './output/xml-writer.js';
 import { restRoutes } from './routes/index.js';
@@ -193,6 +194,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
         get origin() {
           return origin();
         },
+        loadContent: (id) => repository.contentService.loadContent(id),
       },
       get repository() {
         return repository;
@@ -211,7 +213,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
       },
     };
     if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
-    render(req, res, method, await match.handler(context), output.format, ifMatch);
+    const result = await match.handler(context);
+    render(req, res, method, result.kind === 'resource' ? { ...result, root: await resolveDeferredNodes(result.root) } : result, output.format, ifMatch);
   }
 
   return router;
