@@ -70,10 +70,10 @@ describe('image assets, media and relations from field values', () => {
         '<FieldDefinition><identifier>title</identifier><fieldType>ezstring</fieldType><isRequired>true</isRequired></FieldDefinition>' +
         '<FieldDefinition><identifier>body</identifier><fieldType>ezrichtext</fieldType></FieldDefinition>' +
         '<FieldDefinition><identifier>see_also</identifier><fieldType>ezobjectrelation</fieldType></FieldDefinition>' +
-        '<FieldDefinition><identifier>visual</identifier><fieldType>ezimageasset</fieldType></FieldDefinition>' +
+        '<FieldDefinition><identifier>visual</identifier><fieldType>ezimageasset</fieldType><isSearchable>true</isSearchable></FieldDefinition>' +
         '<FieldDefinition><identifier>clip</identifier><fieldType>ezmedia</fieldType>' +
         '<fieldSettings><value key="mediaType">TYPE_HTML5_AUDIO</value></fieldSettings></FieldDefinition>' +
-        '<FieldDefinition><identifier>sizes</identifier><fieldType>ezmatrix</fieldType></FieldDefinition>' +
+        '<FieldDefinition><identifier>sizes</identifier><fieldType>ezmatrix</fieldType><isSearchable>true</isSearchable></FieldDefinition>' +
         '</FieldDefinitions></ContentTypeCreate>',
     });
     expect(type.status).toBe(201);
@@ -243,6 +243,25 @@ describe('image assets, media and relations from field values', () => {
     });
     expect(blank.status).toBe(400);
     expect(blank.body.ErrorMessage.errorDetails.fields[0].errors[0].message).toBe('Matrix must contain at least 1 non-empty rows.');
+  });
+
+  it('finds items by their image asset (Field criterion on the destination id) and by matrix cells (full text)', async () => {
+    const withAsset = await publishItem(app, typeId, { title: 'Searchable asset', visual: { destinationContentId: image.id, alternativeText: null } });
+    const withTable = await publishItem(app, typeId, { title: 'Searchable table', sizes: { entries: [{ wood: 'Zebrawood' }] } });
+    const view = async (filter: unknown): Promise<number[]> => {
+      const answer = await call(app, ADMIN, {
+        method: 'POST',
+        path: '/views',
+        accept: 'View',
+        headers: { 'Content-Type': 'application/vnd.ibexa.api.ViewInput+json; version=1.1' },
+        body: { ViewInput: { identifier: 'assets', ContentQuery: { Filter: filter, limit: 50 } } },
+      });
+      if (answer.status !== 200) throw new Error(answer.text);
+      return (answer.body.View.Result.searchHits.searchHit as { value: { Content: { _id: number } } }[]).map((hit) => hit.value.Content._id);
+    };
+    expect(await view({ AND: { Field: { name: 'visual', operator: 'EQ', value: image.id }, ContentTypeIdCriterion: typeId } })).toContain(withAsset.id);
+    expect(await view({ Field: { name: 'visual', operator: 'EQ', value: image.id + 1000 } })).toEqual([]);
+    expect(await view({ FullTextCriterion: 'zebrawood' })).toEqual([withTable.id]);
   });
 
   it('answers the asset as the destination image and media with its settings in GraphQL', async () => {
