@@ -161,7 +161,7 @@ describe('image assets, media and relations from field values', () => {
     ]);
   });
 
-  it('refuses a rich text link to missing content and an asset that is no image, with field errors (400)', async () => {
+  it('refuses a rich text link to missing content and an asset that is no image, with field errors (400); embeds of nothing add no relation', async () => {
     const linkToNothing = await call(app, ADMIN, {
       method: 'POST',
       path: '/content/objects',
@@ -180,6 +180,19 @@ describe('image assets, media and relations from field values', () => {
     });
     expect(locationToNothing.status).toBe(400);
     expect(locationToNothing.text).toContain('Invalid link \\"ezlocation://99999\\": target location cannot be found');
+
+    const embedOfNothing = await call(app, ADMIN, {
+      method: 'POST',
+      path: '/content/objects',
+      input: 'ContentCreate',
+      accept: 'Content',
+      body: contentCreate(typeId, '1/2', {
+        title: 'Embeds of nothing',
+        body: docbook('<ezembed xlink:href="ezcontent://99999" view="embed"/><ezembed xlink:href="ezlocation://99999" view="embed"/>'),
+      }),
+    });
+    expect(embedOfNothing.status).toBe(201);
+    expect(embedOfNothing.body.Content.CurrentVersion.Version.Relations.Relation).toEqual([]);
 
     const folderAsAsset = await call(app, ADMIN, {
       method: 'POST',
