@@ -277,7 +277,7 @@ describe('image assets, media and relations from field values', () => {
     expect(await view({ FullTextCriterion: 'zebrawood' })).toEqual([withTable.id]);
   });
 
-  it('answers the asset as the destination image and media with its settings in GraphQL', async () => {
+  it('answers the asset as the destination image, an empty media field as null and a matrix as rows of cells in GraphQL', async () => {
     const item = await publishItem(app, typeId, { title: 'GraphQL visual', visual: { destinationContentId: image.id, alternativeText: 'Alt from asset' }, sizes: { entries: [{ size: 'S' }] } });
     const answer = await request(app)
       .post('/graphql')
@@ -290,5 +290,40 @@ describe('image assets, media and relations from field values', () => {
       clip: null,
       sizes: [{ cells: [{ column: 'size', text: 'S' }] }],
     });
+  });
+
+  it('uploads a media file with its player settings through GraphQL and changes them without a new file', async () => {
+    const mp3 = Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000 graphql audio', 'latin1');
+    const operations = {
+      query:
+        'mutation($file: FileUpload!) { createFeature(languageCode: "eng-GB", parentLocationId: 2, input: { title: "Podcast", ' +
+        'clip: { file: $file, autoplay: true, width: 320 }, visual: { destinationContentId: ' + String(image.id) + ', alternativeText: "Cover" } }) ' +
+        '{ _info { id } clip { fileName fileSize hasController autoplay loop width height } visual { alternativeText } } }',
+      variables: { file: null },
+    };
+    const created = await request(app)
+      .post('/graphql')
+      .auth('admin', 'publish')
+      .field('operations', JSON.stringify(operations))
+      .field('map', JSON.stringify({ 0: ['variables.file'] }))
+      .attach('0', mp3, 'episode.mp3');
+    const body = JSON.parse(created.text);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.createFeature.clip).toEqual({ fileName: 'episode.mp3', fileSize: mp3.length, hasController: false, autoplay: true, loop: false, width: 320, height: 0 });
+    expect(body.data.createFeature.visual).toEqual({ alternativeText: 'Cover' });
+    const contentId = Number(body.data.createFeature._info.id);
+
+    const updated = await request(app)
+      .post('/graphql')
+      .auth('admin', 'publish')
+      .send({ query: `mutation { updateFeature(contentId: ${contentId}, languageCode: "eng-GB", input: { clip: { loop: true, autoplay: false } }) { clip { fileName fileSize autoplay loop width } } }` });
+    expect(updated.body.errors).toBeUndefined();
+    expect(updated.body.data.updateFeature.clip).toEqual({ fileName: 'episode.mp3', fileSize: mp3.length, autoplay: false, loop: true, width: 320 });
+
+    const refused = await request(app)
+      .post('/graphql')
+      .auth('admin', 'publish')
+      .send({ query: `mutation { updateFeature(contentId: ${contentId}, languageCode: "eng-GB", input: { visual: { destinationContentId: ${linked.id} } }) { title } }` });
+    expect(refused.body.errors?.[0]?.message).toContain('Content folder is not a valid asset target');
   });
 });
