@@ -143,11 +143,19 @@ export interface FieldTypeMembers<V> {
 
 /**
  * One relation a field value implies (Ibexa `FieldType::getRelations`): FIELD and ASSET relations name the
- * destination content and are anchored to their field; LINK and EMBED relations (rich text `ezcontent://` and
+ * destination content and are anchored to their field (an ASSET destination must be of the stated content type);
+ * LINK and EMBED relations (rich text `ezcontent://` and
  * `ezlocation://` targets) name a content or a location and are anchored to no field, as in Ibexa.
  */
 export type FieldRelationTarget =
-  | { readonly type: 'FIELD' | 'ASSET'; readonly contentId: number; readonly locationId?: never }
+  | { readonly type: 'FIELD'; readonly contentId: number; readonly locationId?: never }
+  | {
+      readonly type: 'ASSET';
+      readonly contentId: number;
+      /** The content type a valid asset destination has (Ibexa's asset mapping); the content service checks it. */
+      readonly contentTypeIdentifier: string;
+      readonly locationId?: never;
+    }
   | { readonly type: 'LINK' | 'EMBED'; readonly contentId: number; readonly locationId?: never }
   | { readonly type: 'LINK' | 'EMBED'; readonly locationId: number; readonly contentId?: never };
 

@@ -37,7 +37,7 @@ describe('ezimageasset specifics', () => {
   });
 
   it('relates to its destination by an ASSET relation and indexes its id', () => {
-    expect(imageAssetFieldType.relations?.(asset)).toEqual([{ type: 'ASSET', contentId: 60 }]);
+    expect(imageAssetFieldType.relations?.(asset)).toEqual([{ type: 'ASSET', contentId: 60, contentTypeIdentifier: 'image' }]);
     expect(imageAssetFieldType.relations?.(imageAssetFieldType.emptyValue())).toEqual([]);
     expect(imageAssetFieldType.toSearchData(asset).sortKeyInt).toBe(60);
   });

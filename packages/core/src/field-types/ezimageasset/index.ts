@@ -87,7 +87,10 @@ export const imageAssetFieldType: FieldType<ImageAssetValue> = {
   },
   getName: () => '',
   toSearchData: (value) => (value.destinationContentId === null ? NO_SEARCH_DATA : intSearchData(value.destinationContentId)),
-  relations: (value) => (value.destinationContentId === null ? [] : [{ type: 'ASSET', contentId: value.destinationContentId }]),
+  relations: (value) =>
+    value.destinationContentId === null
+      ? []
+      : [{ type: 'ASSET', contentId: value.destinationContentId, contentTypeIdentifier: IMAGE_ASSET_MAPPINGS.contentTypeIdentifier }],
 
   defaultFieldSettings: () => ({}),
   defaultValidatorConfiguration: () => ({}),

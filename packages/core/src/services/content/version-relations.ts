@@ -2,7 +2,6 @@ import type { RelationType } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { ContentFieldValidationError, type FieldValidationFailure } from '../../errors/repository-error.js';
 import type { FieldRelationTarget } from '../../field-types/field-type.js';
-import { IMAGE_ASSET_MAPPINGS } from '../../field-types/ezimageasset/index.js';
 import type { NewRelation } from '../../spi/content-handler.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { VersionValues } from './content-field-values.js';
@@ -27,9 +26,9 @@ interface FoundTarget {
  *
  * Checks, reported together as field validation errors (REST 400 with field errors), as Ibexa's validators do:
  * a rich text LINK to a content or location that does not exist (`Invalid link "ezcontent://<id>": target
- * content cannot be found`, Ibexa's internal link validator); an ASSET target that does not exist or is no image
- * content (`Content <type> is not a valid asset target`, target `destinationContentId`). An EMBED of a missing
- * content adds no relation. FIELD targets are taken as given.
+ * content cannot be found`, Ibexa's internal link validator); an ASSET target that does not exist or is no content
+ * of the type the target states (`Content <type> is not a valid asset target`, target `destinationContentId`). An
+ * EMBED of a missing content adds no relation. FIELD targets are taken as given.
  *
  * @throws ContentFieldValidationError listing every failure.
  */
@@ -62,9 +61,11 @@ export async function versionRelations(
   const contentIds = new Set(found.flatMap(({ target }) => (target.contentId === undefined ? [] : [target.contentId])));
   for (const contentId of locationContent.values()) contentIds.add(contentId);
   const infos = new Map((await contentHandler.loadContentInfoList([...contentIds])).map((info) => [info.id, info]));
-  const imageType = found.some(({ target }) => target.type === 'ASSET')
-    ? await runtime.persistence.contentTypeHandler.loadByIdentifier(IMAGE_ASSET_MAPPINGS.contentTypeIdentifier)
-    : null;
+  const assetTypeIds = new Map<string, number | undefined>();
+  for (const { target } of found) {
+    if (target.type !== 'ASSET' || assetTypeIds.has(target.contentTypeIdentifier)) continue;
+    assetTypeIds.set(target.contentTypeIdentifier, (await runtime.persistence.contentTypeHandler.loadByIdentifier(target.contentTypeIdentifier))?.id);
+  }
 
   const failures = new Map<string, FieldValidationFailure>();
   const fail = (at: FoundTarget, target: string | null, message: string): void => {
@@ -85,7 +86,7 @@ export async function versionRelations(
     }
     if (target.type === 'ASSET') {
       const info = destination === undefined ? undefined : infos.get(destination);
-      if (!info || !imageType || info.contentTypeId !== imageType.id) {
+      if (!info || info.contentTypeId !== assetTypeIds.get(target.contentTypeIdentifier)) {
         const typeIdentifier = info ? (await runtime.persistence.contentTypeHandler.load(info.contentTypeId))?.identifier : undefined;
         fail(at, 'destinationContentId', info
           ? `Content ${typeIdentifier ?? info.contentTypeId} is not a valid asset target`
