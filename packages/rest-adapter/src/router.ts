@@ -42,6 +42,7 @@ import { decodeBody } from './input/decode-body.js';
 import { assertWellFormedUrl } from './input/well-formed-input.js';
 import { createHrefs, type Hrefs } from './output/hrefs.js';
 import { writeJson } from './output/json-writer.js';
+import { resolveDeferredNodes } from './output/node.js';
 import type { ObjectNode } from './output/node.js';
 import { writeXml } from './output/xml-writer.js';
 import { restRoutes } from './routes/index.js';
@@ -215,6 +216,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
         get origin() {
           return origin();
         },
+        loadContent: (id) => repository.contentService.loadContent(id),
       },
       get repository() {
         return repository;
@@ -233,7 +235,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
       },
     };
     if (ifMatch !== undefined && !SAFE_METHODS.has(method)) repository = await conditionalRepository(context, ifMatch, match.aggregate);
-    render(req, res, method, await match.handler(context), output.format, ifMatch, auth, {
+    const result = await match.handler(context);
+    const resolved = result.kind === 'resource' ? { ...result, root: await resolveDeferredNodes(result.root) } : result;
+    render(req, res, method, resolved, output.format, ifMatch, auth, {
       policy: cachePolicy,
       anonymous: authentication.via === 'anonymous',
     });

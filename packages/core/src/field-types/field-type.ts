@@ -118,8 +118,13 @@ export interface FieldTypeMembers<V> {
    * @throws FieldValueError
    */
   reconcileInput?(input: V, stored: V | undefined): V;
-  /** Content ids this value relates to (relation field types); adds FIELD relations on save. */
-  relatedContentIds?(value: V): readonly number[];
+  /**
+   * The relations this value implies (Ibexa `FieldType::getRelations`), in the order Ibexa's types list them:
+   * relation fields give FIELD targets, the image asset an ASSET target, rich text LINK then EMBED targets (content
+   * ids, or location ids the content service resolves to their content). The content service recomputes a
+   * version's relations from them on every save. Types without relations omit it.
+   */
+  relations?(value: V): readonly FieldRelationTarget[];
   /**
    * Resolves external data before a value is saved: stores uploaded files, hashes passwords. Runs after
    * validation and before the write transaction; the service deletes stored files again if the write fails.
@@ -135,6 +140,24 @@ export interface FieldTypeMembers<V> {
    */
   imageProperties?(data: Hash): ImageProperties | null;
 }
+
+/**
+ * One relation a field value implies (Ibexa `FieldType::getRelations`): FIELD and ASSET relations name the
+ * destination content and are anchored to their field (an ASSET destination must be of the stated content type);
+ * LINK and EMBED relations (rich text `ezcontent://` and
+ * `ezlocation://` targets) name a content or a location and are anchored to no field, as in Ibexa.
+ */
+export type FieldRelationTarget =
+  | { readonly type: 'FIELD'; readonly contentId: number; readonly locationId?: never }
+  | {
+      readonly type: 'ASSET';
+      readonly contentId: number;
+      /** The content type a valid asset destination has (Ibexa's asset mapping); the content service checks it. */
+      readonly contentTypeIdentifier: string;
+      readonly locationId?: never;
+    }
+  | { readonly type: 'LINK' | 'EMBED'; readonly contentId: number; readonly locationId?: never }
+  | { readonly type: 'LINK' | 'EMBED'; readonly locationId: number; readonly contentId?: never };
 
 /** Per-field search index data. Strings are compared lower-cased (Legacy `sort_key_string`). */
 export interface FieldSearchData {

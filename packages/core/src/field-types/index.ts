@@ -22,9 +22,12 @@ export { emailAddressFieldType, type EmailAddressValue } from './ezemail/index.j
 export { floatFieldType, floatSortKey, type FloatValue } from './ezfloat/index.js';
 export { mapLocationFieldType, type MapLocation, type MapLocationValue } from './ezgmaplocation/index.js';
 export { imageDimensions, imageFieldType, type ImageValue } from './ezimage/index.js';
+export { IMAGE_ASSET_MAPPINGS, imageAssetFieldType, type ImageAssetValue } from './ezimageasset/index.js';
 export { integerFieldType, type IntegerValue } from './ezinteger/index.js';
 export { isbnFieldType, type IsbnValue } from './ezisbn/index.js';
 export { keywordFieldType, type KeywordValue } from './ezkeyword/index.js';
+export { matrixColumns, matrixFieldType, type MatrixColumn, type MatrixRow, type MatrixValue } from './ezmatrix/index.js';
+export { MEDIA_TYPES, mediaFieldType, type MediaValue } from './ezmedia/index.js';
 export { relationFieldType, type RelationValue } from './ezobjectrelation/index.js';
 export { relationListFieldType, type RelationListValue } from './ezobjectrelationlist/index.js';
 export {

@@ -27,6 +27,9 @@ const IDENTIFIERS: Readonly<Record<string, string>> = {
   ezobjectrelation: 'ibexa_object_relation',
   ezobjectrelationlist: 'ibexa_object_relation_list',
   ezuser: 'ibexa_user',
+  ezimageasset: 'ibexa_image_asset',
+  ezmedia: 'ibexa_media',
+  ezmatrix: 'ibexa_matrix',
 };
 
 describe('default field type registry', () => {
@@ -42,21 +45,21 @@ describe('default field type registry', () => {
 
   it('does not know other types', () => {
     const registry = createDefaultFieldTypeRegistry();
-    expect(registry.find('ezmedia')).toBeUndefined();
+    expect(registry.find('ezsrrating')).toBeUndefined();
     expect(() => registry.get('ezpage')).toThrow("Argument 'fieldTypeIdentifier' is invalid: unknown field type 'ezpage'");
   });
 
-  it('marks only the user account and URL types as not searchable (no Legacy index column)', () => {
-    expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezurl', 'ezuser']);
+  it('marks only the media, user account and URL types as not searchable (no Legacy index column)', () => {
+    expect(builtInFieldTypes.filter((type) => !type.searchable).map((type) => type.identifier).sort()).toEqual(['ezmedia', 'ezurl', 'ezuser']);
   });
 
   it('states the search family of each searchable type, as Legacy compares its index data', () => {
     expect(groupBySearchFamily(builtInFieldTypes)).toEqual({
-      integer: ['ezboolean', 'ezdate', 'ezdatetime', 'ezinteger', 'ezobjectrelation', 'eztime'],
+      integer: ['ezboolean', 'ezdate', 'ezdatetime', 'ezimageasset', 'ezinteger', 'ezobjectrelation', 'eztime'],
       float: ['ezfloat'],
       simpleText: ['ezemail'],
       collection: ['ezauthor', 'ezcountry', 'ezkeyword', 'ezobjectrelationlist', 'ezselection'],
-      text: ['ezbinaryfile', 'ezgmaplocation', 'ezimage', 'ezisbn', 'ezrichtext', 'ezstring', 'eztext'],
+      text: ['ezbinaryfile', 'ezgmaplocation', 'ezimage', 'ezisbn', 'ezmatrix', 'ezrichtext', 'ezstring', 'eztext'],
     });
   });
 
@@ -69,10 +72,12 @@ describe('default field type registry', () => {
     expect(createFieldTypeRegistry([{ ...textLineFieldType, identifier: 'custom', aliases: [] }]).get('custom').searchFamily).toBe('text');
   });
 
-  it('gives relation types, and only them, related content ids', () => {
-    expect(builtInFieldTypes.filter((type) => type.relatedContentIds !== undefined).map((type) => type.identifier).sort()).toEqual([
+  it('gives relation types, the image asset and rich text, and only them, relations', () => {
+    expect(builtInFieldTypes.filter((type) => type.relations !== undefined).map((type) => type.identifier).sort()).toEqual([
+      'ezimageasset',
       'ezobjectrelation',
       'ezobjectrelationlist',
+      'ezrichtext',
     ]);
   });
 });

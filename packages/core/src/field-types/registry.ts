@@ -9,9 +9,12 @@ import { emailAddressFieldType } from './ezemail/index.js';
 import { floatFieldType } from './ezfloat/index.js';
 import { mapLocationFieldType } from './ezgmaplocation/index.js';
 import { imageFieldType } from './ezimage/index.js';
+import { imageAssetFieldType } from './ezimageasset/index.js';
 import { integerFieldType } from './ezinteger/index.js';
 import { isbnFieldType } from './ezisbn/index.js';
 import { keywordFieldType } from './ezkeyword/index.js';
+import { matrixFieldType } from './ezmatrix/index.js';
+import { mediaFieldType } from './ezmedia/index.js';
 import { relationFieldType } from './ezobjectrelation/index.js';
 import { relationListFieldType } from './ezobjectrelationlist/index.js';
 import { richTextFieldType } from './ezrichtext/index.js';
@@ -46,6 +49,9 @@ export const builtInFieldTypes: readonly FieldType<unknown>[] = [
   relationFieldType,
   relationListFieldType,
   userAccountFieldType,
+  imageAssetFieldType,
+  mediaFieldType,
+  matrixFieldType,
 ];
 
 /** A registry of the built-in field types (identifiers and aliases). */

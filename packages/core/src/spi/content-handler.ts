@@ -65,7 +65,7 @@ export interface DraftUpdateRecord {
   readonly names: Readonly<Record<string, string>>;
   readonly modificationDate: Date;
   readonly fields: readonly NewField[];
-  /** Replaces the version's FIELD relations (other relation types stay). */
+  /** Replaces the version's relations implied by field values (FIELD, ASSET, LINK, EMBED); COMMON relations stay. */
   readonly fieldRelations: readonly NewRelation[];
 }
 

@@ -7,8 +7,11 @@ import { dateTimeMapper } from './ezdatetime-mapper.js';
 import { floatMapper } from './ezfloat-mapper.js';
 import { mapLocationMapper } from './ezgmaplocation-mapper.js';
 import { imageMapper } from './ezimage-mapper.js';
+import { imageAssetMapper } from './ezimageasset-mapper.js';
 import { integerMapper } from './ezinteger-mapper.js';
 import { keywordMapper } from './ezkeyword-mapper.js';
+import { matrixMapper } from './ezmatrix-mapper.js';
+import { mediaMapper } from './ezmedia-mapper.js';
 import { relationMapper } from './ezobjectrelation-mapper.js';
 import { relationListMapper } from './ezobjectrelationlist-mapper.js';
 import { richTextMapper } from './ezrichtext-mapper.js';
@@ -44,6 +47,9 @@ export const builtInFieldTypeMappers: readonly FieldTypeMapper[] = [
   relationMapper,
   relationListMapper,
   userAccountMapper,
+  imageAssetMapper,
+  mediaMapper,
+  matrixMapper,
 ];
 
 /**

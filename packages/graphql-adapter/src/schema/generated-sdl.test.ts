@@ -56,6 +56,9 @@ const everyFieldType = testContentType(3, 'every_field', [
   testField('image', 'ezimage', { isThumbnail: true }),
   testField('file', 'ezbinaryfile'),
   testField('account', 'ezuser'),
+  testField('visual', 'ezimageasset'),
+  testField('clip', 'ezmedia'),
+  testField('table', 'ezmatrix'),
   testField('price', 'ezprice'),
 ]);
 

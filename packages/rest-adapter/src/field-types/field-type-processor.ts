@@ -30,9 +30,10 @@ export interface FieldTypeProcessor {
   readonly fieldTypeIdentifier: string;
   /**
    * The REST `fieldValue` of a field from its hash (`fieldType.toHash`). Called for map hashes only: a null hash
-   * (an empty image or file), a scalar or a list is output as it is.
+   * (an empty image or file), a scalar or a list is output as it is. A processor that reads other content (the
+   * image asset's destination) returns a promise; the router awaits it before rendering.
    */
-  outputHash(hash: HashObject, context: FieldOutputContext): Hash;
+  outputHash(hash: HashObject, context: FieldOutputContext): Hash | Promise<Hash>;
 }
 
 /** The processors of a router, by canonical field type identifier. */

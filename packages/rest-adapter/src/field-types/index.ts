@@ -1,5 +1,6 @@
 import { binaryFileProcessor } from './ezbinaryfile-processor.js';
 import { imageProcessor } from './ezimage-processor.js';
+import { imageAssetProcessor } from './ezimageasset-processor.js';
 import { relationProcessor } from './ezobjectrelation-processor.js';
 import { relationListProcessor } from './ezobjectrelationlist-processor.js';
 import { richTextProcessor } from './ezrichtext-processor.js';
@@ -17,12 +18,14 @@ export const builtInFieldTypeProcessors: readonly FieldTypeProcessor[] = [
   binaryFileProcessor,
   relationProcessor,
   relationListProcessor,
+  imageAssetProcessor,
 ];
 
 /**
  * Built-in field types whose REST form is their hash as it is (Ibexa has no REST processor that changes their
  * values): text, numbers, dates and times, selections, keywords, countries, authors, URLs, map locations, ISBNs,
- * e-mail addresses and user accounts.
+ * e-mail addresses, user accounts, matrices and media files (Ibexa's `MediaProcessor` only maps the `mediaType` setting, which
+ * core keeps in its REST form).
  */
 export const HASH_FORM_FIELD_TYPES: readonly string[] = [
   'ezstring',
@@ -42,6 +45,8 @@ export const HASH_FORM_FIELD_TYPES: readonly string[] = [
   'ezisbn',
   'ezgmaplocation',
   'ezuser',
+  'ezmedia',
+  'ezmatrix',
 ];
 
 /**

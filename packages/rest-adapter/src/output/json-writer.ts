@@ -77,6 +77,8 @@ const content = (node: Node, prefix: string): string => {
     }
     case 'ftHash':
       return fieldHash(node.value);
+    case 'ftHashDeferred':
+      throw new Error(`Field hash '${node.name}' is still being computed: resolve the tree with resolveDeferredNodes before writing it`);
     default:
       return assertNever(node, 'generator node');
   }

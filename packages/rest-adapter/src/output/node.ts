@@ -64,8 +64,19 @@ export interface FieldHashNode {
   readonly value: Hash;
 }
 
+/**
+ * A field-type hash still being computed (a field type processor that reads other content, such as the image
+ * asset's destination image). The router replaces it by a {@link FieldHashNode} with {@link resolveDeferredNodes}
+ * before rendering; the writers refuse it.
+ */
+export interface DeferredFieldHashNode {
+  readonly kind: 'ftHashDeferred';
+  readonly name: string;
+  readonly value: Promise<Hash>;
+}
+
 /** Any generator node. */
-export type Node = ObjectNode | HashNode | ValueNode | ListNode | FieldHashNode;
+export type Node = ObjectNode | HashNode | ValueNode | ListNode | FieldHashNode | DeferredFieldHashNode;
 
 /** A child slot: `undefined` means "omit", so visitors can write optional children inline. */
 export type Child = Node | undefined;
@@ -144,4 +155,47 @@ export function ftHash(name: string, value: Hash): FieldHashNode {
 export function translated(name: string, record: Readonly<Record<string, string>>): HashNode {
   const items = Object.entries(record).map(([languageCode, text]) => val('value', text, { languageCode }));
   return hash(name, [list('value', items)]);
+}
+
+/**
+ * A field-type hash node for a hash or a hash being computed: an `ftHash` node, or an `ftHashDeferred` node for a
+ * promise (whose rejection is handled here, so that an unrendered response never leaves it unhandled; resolving
+ * the node rethrows it).
+ */
+export function fieldHashNode(name: string, value: Hash | Promise<Hash>): FieldHashNode | DeferredFieldHashNode {
+  if (!(value instanceof Promise)) return { kind: 'ftHash', name, value };
+  value.catch(() => undefined);
+  return { kind: 'ftHashDeferred', name, value };
+}
+
+async function resolveNode(node: Node): Promise<Node> {
+  switch (node.kind) {
+    case 'ftHashDeferred':
+      return { kind: 'ftHash', name: node.name, value: await node.value };
+    case 'object':
+    case 'hash': {
+      const children = await resolveChildren(node.children);
+      return children === node.children ? node : { ...node, children };
+    }
+    case 'list': {
+      const items = await resolveChildren(node.items);
+      return items === node.items ? node : { ...node, items };
+    }
+    default:
+      return node;
+  }
+}
+
+async function resolveChildren(nodes: readonly Node[]): Promise<readonly Node[]> {
+  const resolved = await Promise.all(nodes.map(resolveNode));
+  return resolved.every((node, index) => node === nodes[index]) ? nodes : resolved;
+}
+
+/**
+ * The tree with every deferred field-type hash replaced by its value (the same tree when it has none).
+ * @throws what a deferred hash's computation threw.
+ */
+export async function resolveDeferredNodes(root: ObjectNode): Promise<ObjectNode> {
+  const children = await resolveChildren(root.children);
+  return children === root.children ? root : { ...root, children };
 }

@@ -127,6 +127,8 @@ const write = (out: XmlOut, node: Node, prefix: string): void => {
       return writeAll(out, node.items, prefix);
     case 'ftHash':
       return writeHashValue(out, node.name, '', node.value);
+    case 'ftHashDeferred':
+      throw new Error(`Field hash '${node.name}' is still being computed: resolve the tree with resolveDeferredNodes before writing it`);
     default:
       return assertNever(node, 'generator node');
   }

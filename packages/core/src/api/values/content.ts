@@ -79,8 +79,9 @@ export const RELATION_TYPE_BITS: Readonly<Record<RelationType, number>> = {
 };
 
 /**
- * A relation from a version of a content item to another content item. Field relations
- * (ezobjectrelation, ezobjectrelationlist) carry the source field definition identifier.
+ * A relation from a version of a content item to another content item. FIELD relations (relation fields) and
+ * ASSET relations (image assets) carry the source field definition identifier; COMMON, LINK and EMBED relations
+ * (set by users, or rich text links and embeds) none.
  */
 export interface Relation {
   readonly id: number;

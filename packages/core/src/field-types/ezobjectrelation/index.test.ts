@@ -34,8 +34,8 @@ describeFieldTypeContract(relationFieldType, {
 describe('ezobjectrelation specifics', () => {
   it('outputs the id, null when empty, and relates to it', () => {
     expect(relationFieldType.toHash({ destinationContentId: null })).toEqual({ destinationContentId: null });
-    expect(relationFieldType.relatedContentIds?.({ destinationContentId: 59 })).toEqual([59]);
-    expect(relationFieldType.relatedContentIds?.({ destinationContentId: null })).toEqual([]);
+    expect(relationFieldType.relations?.({ destinationContentId: 59 })).toEqual([{ type: 'FIELD', contentId: 59 }]);
+    expect(relationFieldType.relations?.({ destinationContentId: null })).toEqual([]);
   });
 
   it('indexes the id as an integer and leaves the name to the service', () => {

@@ -54,7 +54,7 @@ export const relationFieldType: FieldType<RelationValue> = {
   getName: () => '',
   toSearchData: (value) =>
     value.destinationContentId === null ? NO_SEARCH_DATA : intSearchData(value.destinationContentId),
-  relatedContentIds: (value) => (value.destinationContentId === null ? [] : [value.destinationContentId]),
+  relations: (value) => (value.destinationContentId === null ? [] : [{ type: 'FIELD', contentId: value.destinationContentId }]),
 
   defaultFieldSettings: () => ({
     selectionMethod: 'SELECTION_BROWSE',

@@ -53,7 +53,10 @@ describeFieldTypeContract(relationListFieldType, {
 describe('ezobjectrelationlist specifics', () => {
   it('outputs the ids, [] when empty, and relates to each', () => {
     expect(relationListFieldType.toHash({ destinationContentIds: [] })).toEqual({ destinationContentIds: [] });
-    expect(relationListFieldType.relatedContentIds?.({ destinationContentIds: [57, 58] })).toEqual([57, 58]);
+    expect(relationListFieldType.relations?.({ destinationContentIds: [57, 58] })).toEqual([
+      { type: 'FIELD', contentId: 57 },
+      { type: 'FIELD', contentId: 58 },
+    ]);
   });
 
   it('indexes ids as elements with the Legacy comma-joined sort key', () => {

@@ -91,7 +91,7 @@ export const relationListFieldType: FieldType<RelationListValue> = {
           fullText: '',
           elements: [...value.destinationContentIds],
         },
-  relatedContentIds: (value) => [...value.destinationContentIds],
+  relations: (value) => value.destinationContentIds.map((contentId) => ({ type: 'FIELD', contentId })),
 
   defaultFieldSettings: () => ({
     selectionMethod: 'SELECTION_BROWSE',

@@ -100,3 +100,35 @@ describe('ezrichtext values', () => {
     expect(richTextFieldType.toSearchData(richTextFieldType.emptyValue()).fullText).toBe('');
   });
 });
+
+describe('ezrichtext relations (Ibexa rich text RelationProcessor)', () => {
+  const doc = (body: string) =>
+    richTextFieldType.fromHash({
+      xml:
+        '<section xmlns="http://docbook.org/ns/docbook" xmlns:xlink="http://www.w3.org/1999/xlink" version="5.0-variant ezpublish-1.0">' +
+        `${body}</section>`,
+    });
+
+  it('gives LINK targets, then EMBED targets, each with its locations before its contents, each id once', () => {
+    const value = doc(
+      '<ezembed xlink:href="ezcontent://7" view="embed"/>' +
+        '<para><link xlink:href="ezcontent://5#intro">a</link> <link xlink:href="ezlocation://42">b</link>' +
+        ' <link xlink:href="ezcontent://5">again</link> <ezembedinline xlink:href="ezlocation://43" view="embed-inline"/></para>',
+    );
+    expect(richTextFieldType.relations?.(value)).toEqual([
+      { type: 'LINK', locationId: 42 },
+      { type: 'LINK', contentId: 5 },
+      { type: 'EMBED', locationId: 43 },
+      { type: 'EMBED', contentId: 7 },
+    ]);
+  });
+
+  it('ignores external links, remote ids and links without an id', () => {
+    const value = doc(
+      '<para><link xlink:href="https://example.com">x</link> <link xlink:href="ezremote://abc">y</link>' +
+        ' <link xlink:href="ezcontent://">z</link> <link xlink:href="ezcontent://0">zero</link></para>',
+    );
+    expect(richTextFieldType.relations?.(value)).toEqual([]);
+    expect(richTextFieldType.relations?.(richTextFieldType.emptyValue())).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { invalidInput, isRecord } from '../shared/decode.js';
 import { NO_SEARCH_DATA, toSortKeyString } from '../shared/search.js';
 import { validateSettingsSchema, validateValidatorSchema } from '../shared/settings.js';
 import { normaliseDocbook } from './docbook.js';
+import { richTextRelations } from './internal-links.js';
 import { docbookFirstBlockText, docbookTextLines } from './plain-text.js';
 import { xhtml5EditTreeToDocbook } from './xhtml5-edit-to-docbook.js';
 import {
@@ -60,6 +61,8 @@ function isEmptyDocument(xml: string): boolean {
  * (converted), or a bare XML string. The XML is parsed, checked (root element and namespace; no DTD) and
  * stored in canonical form. Empty: a section without content. Name: the text of the first block; search: the
  * plain text as full text and (lower-cased, first 255 characters) sort key. No settings or validators.
+ * Relations: `ezcontent://` / `ezlocation://` targets of `link`/`ezlink` (LINK) and `ezembed`/`ezembedinline`
+ * (EMBED); the content service checks that LINK targets exist (Ibexa's internal link validator).
  */
 export const richTextFieldType: FieldType<RichTextValue> = {
   identifier: 'ezrichtext',
@@ -80,6 +83,7 @@ export const richTextFieldType: FieldType<RichTextValue> = {
   },
   toHash: (value) => ({ xml: value.xml }),
   validate: () => [],
+  relations: (value) => (value.xml === EMPTY_RICH_TEXT_XML ? [] : richTextRelations(docbookTree(value.xml))),
   toStorage: (value) => ({ xml: value.xml }),
   fromStorage(data) {
     if (isRecord(data) && typeof data['xml'] === 'string') return { xml: data['xml'] };

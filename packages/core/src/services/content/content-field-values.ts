@@ -9,7 +9,7 @@ import {
   type ValidationError,
 } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldType, type FieldTypeRegistry } from '../../field-types/field-type.js';
-import type { NewField, NewRelation, StoredField } from '../../spi/content-handler.js';
+import type { NewField, StoredField } from '../../spi/content-handler.js';
 
 /** Field values of one version: language code → field definition identifier → value. */
 export type VersionValues = Map<string, Map<string, unknown>>;
@@ -175,27 +175,6 @@ export function toNewFields(
     }
   }
   return fields;
-}
-
-/** FIELD relations implied by relation field values (distinct per field and destination). */
-export function fieldRelations(fieldTypes: FieldTypeRegistry, contentType: ContentType, values: VersionValues): NewRelation[] {
-  const relations = new Map<string, NewRelation>();
-  for (const definition of contentType.fieldDefinitions) {
-    const type = fieldTypes.get(definition.fieldTypeIdentifier);
-    if (!type.relatedContentIds) continue;
-    for (const fields of values.values()) {
-      const value = fields.get(definition.identifier);
-      if (value === undefined || type.isEmpty(value)) continue;
-      for (const destinationContentId of type.relatedContentIds(value)) {
-        relations.set(`${definition.identifier}/${destinationContentId}`, {
-          destinationContentId,
-          type: 'FIELD',
-          sourceFieldDefinitionIdentifier: definition.identifier,
-        });
-      }
-    }
-  }
-  return [...relations.values()];
 }
 
 /** Values of a stored version, keyed like {@link VersionValues}. */

@@ -17,12 +17,12 @@ import { assertLoginAvailable, userAccountValue } from './content-writes-support
 import {
   acceptFieldInputs,
   computeNames,
-  fieldRelations,
   toNewFields,
   validateFieldValues,
   type VersionValues,
 } from './content-field-values.js';
 import { contentTypeForWrite, currentContentType } from './content-type-for-write.js';
+import { versionRelations } from './version-relations.js';
 import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare-values.js';
 import { publishVersion } from './publish-version.js';
 
@@ -123,6 +123,7 @@ async function createItem(
     const type = await contentTypeForWrite(tx, struct.contentTypeId);
     const prepared = await checkedValues(tx, type, struct, acceptItemInputs(tx, type, struct, languages, preparation), preparation);
     const names = computeNames(context.fieldTypes, type, prepared);
+    const relations = await versionRelations(tx, type, prepared);
     const created = await tx.persistence.contentHandler.create({
       contentTypeId: type.id,
       sectionId,
@@ -137,7 +138,7 @@ async function createItem(
       languageCodes,
       names,
       fields: toNewFields(context.fieldTypes, type, prepared),
-      relations: fieldRelations(context.fieldTypes, type, prepared),
+      relations,
       pendingLocations: locationStructs.map((locationStruct, index) => ({
         parentLocationId: locationStruct.parentLocationId,
         priority: locationStruct.priority ?? 0,

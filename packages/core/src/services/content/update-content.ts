@@ -13,11 +13,11 @@ import {
   acceptFieldInputs,
   computeNames,
   fieldKey,
-  fieldRelations,
   toNewFields,
   validateFieldValues,
   valuesFromStorage,
 } from './content-field-values.js';
+import { versionRelations } from './version-relations.js';
 import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare-values.js';
 
 /**
@@ -162,6 +162,6 @@ async function draftChanges(context: ServiceContext, input: DraftUpdateInput): P
     names: computeNames(context.fieldTypes, contentType, prepared),
     modificationDate: context.clock.now(),
     fields: toNewFields(context.fieldTypes, contentType, prepared, existingIds),
-    fieldRelations: fieldRelations(context.fieldTypes, contentType, prepared),
+    fieldRelations: await versionRelations(context, contentType, prepared),
   };
 }

@@ -141,7 +141,7 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
       });
       writeFields(contentId, versionNo, change.fields, s().fields.get(key));
       s().relations = s().relations.filter(
-        (r) => !(r.sourceContentId === contentId && r.sourceVersionNo === versionNo && r.type === 'FIELD'),
+        (r) => !(r.sourceContentId === contentId && r.sourceVersionNo === versionNo && r.type !== 'COMMON'),
       );
       for (const relation of change.fieldRelations) {
         s().relations.push({ id: nextId(s(), 'relation'), sourceContentId: contentId, sourceVersionNo: versionNo, ...relation });

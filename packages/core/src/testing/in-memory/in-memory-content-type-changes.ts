@@ -43,11 +43,11 @@ export function applyFieldDefinitionChanges(holder: StateHolder, contentTypeId: 
   state.relations = state.relations
     .filter(
       (relation) =>
-        !(contentIds.has(relation.sourceContentId) && relation.type === 'FIELD' && removedIdentifiers.has(relation.sourceFieldDefinitionIdentifier ?? '')),
+        !(contentIds.has(relation.sourceContentId) && (relation.type === 'FIELD' || relation.type === 'ASSET') && removedIdentifiers.has(relation.sourceFieldDefinitionIdentifier ?? '')),
     )
     .map((relation) => {
       const to = renamedIdentifiers.get(relation.sourceFieldDefinitionIdentifier ?? '');
-      return to !== undefined && relation.type === 'FIELD' && contentIds.has(relation.sourceContentId)
+      return to !== undefined && (relation.type === 'FIELD' || relation.type === 'ASSET') && contentIds.has(relation.sourceContentId)
         ? { ...relation, sourceFieldDefinitionIdentifier: to }
         : relation;
     });

@@ -1,5 +1,5 @@
 import { docbookToXhtml5Edit, richTextPlainText, type Hash } from '@contentrepo/core';
-import { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
+import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
 import type { ThumbnailSource } from '../../field-types/field-type-mapper.js';
 import type { GraphQLContext } from '../../resolvers/graphql-context.js';
 import type { ImageSource } from '../../resolvers/resolver-values.js';
@@ -94,6 +94,40 @@ export function registerFieldValueTypes(registry: TypeRegistry): void {
     new GraphQLObjectType<HashRecord, GraphQLContext>({
       name: 'BinaryFileFieldValue',
       fields: { fileName: text('fileName'), fileSize: integer('fileSize'), mimeType: text('mimeType'), uri: text('uri') },
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<{ readonly column: string; readonly text: string }, GraphQLContext>({
+      name: 'MatrixCell',
+      fields: { column: { type: GraphQLString, description: 'Column identifier.' }, text: { type: GraphQLString } },
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'MatrixRow',
+      description: 'One row of a Matrix field: its cells by column identifier, in the order the row holds them.',
+      fields: () => ({
+        cells: {
+          type: new GraphQLList(registry.output('MatrixCell')),
+          resolve: (row) => Object.entries(row).map(([column, text]) => ({ column, text: typeof text === 'string' ? text : String(text) })),
+        },
+      }),
+    }),
+  );
+  registry.add(
+    new GraphQLObjectType<HashRecord, GraphQLContext>({
+      name: 'MediaFieldValue',
+      fields: {
+        fileName: text('fileName'),
+        fileSize: integer('fileSize'),
+        mimeType: text('mimeType'),
+        uri: text('uri'),
+        hasController: { type: GraphQLBoolean, resolve: (hash) => hash['hasController'] === true },
+        autoplay: { type: GraphQLBoolean, resolve: (hash) => hash['autoplay'] === true },
+        loop: { type: GraphQLBoolean, resolve: (hash) => hash['loop'] === true },
+        width: integer('width'),
+        height: integer('height'),
+      },
     }),
   );
   registry.add(new GraphQLObjectType<HashRecord, GraphQLContext>({ name: 'UrlFieldValue', fields: { link: text('link'), text: text('text') } }));

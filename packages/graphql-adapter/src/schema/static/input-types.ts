@@ -65,6 +65,41 @@ export function registerInputTypes(registry: TypeRegistry): void {
   );
   registry.add(
     new GraphQLInputObjectType({
+      name: 'MediaFieldInput',
+      fields: () => ({
+        file: { type: registry.input('FileUpload'), description: 'Without a file, an update keeps the stored file and changes its player settings.' },
+        fileName: { type: GraphQLString, description: 'Stored file name (default: the uploaded file name).' },
+        hasController: { type: GraphQLBoolean },
+        autoplay: { type: GraphQLBoolean },
+        loop: { type: GraphQLBoolean },
+        width: { type: GraphQLInt, description: 'Pixels; 0 = the file\'s own width.' },
+        height: { type: GraphQLInt, description: 'Pixels; 0 = the file\'s own height.' },
+      }),
+    }),
+  );
+  registry.add(
+    new GraphQLInputObjectType({
+      name: 'MatrixCellInput',
+      fields: { column: { type: new GraphQLNonNull(GraphQLString), description: 'Column identifier.' }, text: { type: GraphQLString } },
+    }),
+  );
+  registry.add(
+    new GraphQLInputObjectType({
+      name: 'MatrixRowInput',
+      fields: () => ({ cells: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(registry.input('MatrixCellInput')))) } }),
+    }),
+  );
+  registry.add(
+    new GraphQLInputObjectType({
+      name: 'ImageAssetFieldInput',
+      fields: {
+        destinationContentId: { type: new GraphQLNonNull(GraphQLInt), description: 'Id of the image content item.' },
+        alternativeText: { type: GraphQLString },
+      },
+    }),
+  );
+  registry.add(
+    new GraphQLInputObjectType({
       name: 'UserAccountFieldInput',
       fields: {
         login: { type: new GraphQLNonNull(GraphQLString) },

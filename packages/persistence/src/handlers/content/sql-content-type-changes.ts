@@ -13,7 +13,8 @@ const n = contentName.$as('n');
 const d = contentName.$as('d');
 const p = contentName.$as('p');
 
-const FIELD_RELATION = relationTypeCode('FIELD');
+/** Relation types anchored to a field (Ibexa stores the source field definition of FIELD and ASSET relations). */
+const FIELD_RELATION_TYPES = `(${relationTypeCode('FIELD')}, ${relationTypeCode('ASSET')})`;
 const PUBLISHED = contentStatusCode('PUBLISHED');
 const ITEMS_OF_TYPE = `SELECT ${content.id} FROM ${content} WHERE ${content.contentTypeId} = ?`;
 
@@ -56,7 +57,7 @@ const DELETE_FIELDS = sql<[contentTypeId: number, definitionId: number]>(
   `DELETE FROM ${contentField} WHERE ${contentField.contentId} IN (${ITEMS_OF_TYPE}) AND ${contentField.fieldDefinitionId} = ?`,
 );
 const DELETE_FIELD_RELATIONS = sql<[contentTypeId: number, identifier: string]>(
-  `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} IN (${ITEMS_OF_TYPE}) AND ${contentRelation.type} = ${FIELD_RELATION} ` +
+  `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} IN (${ITEMS_OF_TYPE}) AND ${contentRelation.type} IN ${FIELD_RELATION_TYPES} ` +
     `AND ${contentRelation.sourceFieldDefinitionIdentifier} = ?`,
 );
 const RENAME_FIELDS = sql<[identifier: string, contentTypeId: number, definitionId: number]>(
@@ -66,7 +67,7 @@ const RENAME_FIELDS = sql<[identifier: string, contentTypeId: number, definition
 const RENAME_FIELD_RELATIONS = sql<[to: string, contentTypeId: number, from: string]>(
   `UPDATE ${contentRelation} SET ${contentRelation.sourceFieldDefinitionIdentifier} = ? ` +
     `WHERE ${contentRelation.sourceContentId} IN (${ITEMS_OF_TYPE}) ` +
-    `AND ${contentRelation.type} = ${FIELD_RELATION} AND ${contentRelation.sourceFieldDefinitionIdentifier} = ?`,
+    `AND ${contentRelation.type} IN ${FIELD_RELATION_TYPES} AND ${contentRelation.sourceFieldDefinitionIdentifier} = ?`,
 );
 const PUBLISHED_IDS_OF_TYPE = sql<[contentTypeId: number]>(`${ITEMS_OF_TYPE} AND ${content.status} = ${PUBLISHED} ORDER BY ${content.id}`);
 

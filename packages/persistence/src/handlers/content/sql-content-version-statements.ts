@@ -77,10 +77,10 @@ export const DELETE_FIELDS_BY_KEY = new StatementsBySize(
     `) RETURNING ${contentField.$list(['id', 'fieldDefinitionId', 'languageCode'])}`,
 );
 
-/** Deletes the FIELD relations of a version. */
+/** Deletes the relations a version's field values imply (every type but COMMON: FIELD, ASSET, LINK, EMBED). */
 export const DELETE_FIELD_RELATIONS = sql<[contentId: number, versionNo: number]>(
   `DELETE FROM ${contentRelation} WHERE ${contentRelation.sourceContentId} = ? AND ${contentRelation.sourceVersionNo} = ? ` +
-    `AND ${contentRelation.type} = ${relationTypeCode('FIELD')}`,
+    `AND ${contentRelation.type} <> ${relationTypeCode('COMMON')}`,
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { Content, ContentInfo, Location, Relation, VersionInfo } from '@contentrepo/core';
-import { hash, list, obj, ref, translated, val, type Child, type ObjectNode } from '../node.js';
+import { fieldHashNode, hash, list, obj, ref, translated, val, type Child, type ObjectNode } from '../node.js';
 import { storedImage } from '../../field-types/ezimage-processor.js';
 import { fieldValueHash } from './field-value-visitor.js';
 import type { VisitContext } from './visit-context.js';
@@ -133,7 +133,7 @@ export function versionNode(version: EmbeddedVersion, context: VisitContext, hre
             val('fieldDefinitionIdentifier', field.fieldDefIdentifier),
             val('languageCode', field.languageCode),
             val('fieldTypeIdentifier', field.fieldTypeIdentifier),
-            { kind: 'ftHash', name: 'fieldValue', value: fieldValueHash(field, contentInfo.id, versionInfo.versionNo, context) },
+            fieldHashNode('fieldValue', fieldValueHash(field, contentInfo.id, versionInfo.versionNo, context)),
           ]),
         ),
       ),

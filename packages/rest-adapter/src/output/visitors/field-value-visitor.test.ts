@@ -1,9 +1,9 @@
-import { createDefaultFieldTypeRegistry, type Field, type Hash } from '@contentrepo/core';
+import { createDefaultFieldTypeRegistry, NotFoundError, type Content, type Field, type Hash } from '@contentrepo/core';
 import { describe, expect, it } from '@jest/globals';
 import { createFieldTypeProcessorRegistry } from '../../field-types/index.js';
 import { createHrefs } from '../hrefs.js';
 import { writeJson } from '../json-writer.js';
-import { ftHash, obj } from '../node.js';
+import { fieldHashNode, obj, resolveDeferredNodes } from '../node.js';
 import { writeXml } from '../xml-writer.js';
 import { fieldValueHash } from './field-value-visitor.js';
 import type { VisitContext } from './visit-context.js';
@@ -108,7 +108,7 @@ describe('REST field values (Ibexa REST field type processors)', () => {
   });
 
   it('renders a processed hash in JSON and XML', () => {
-    const node = obj('Field', 'Field', {}, [ftHash('fieldValue', fieldValueHash(storedField('ezobjectrelationlist', { destinationContentIds: [12] }), 41, 3, context))]);
+    const node = obj('Field', 'Field', {}, [fieldHashNode('fieldValue', fieldValueHash(storedField('ezobjectrelationlist', { destinationContentIds: [12] }), 41, 3, context))]);
     expect(writeJson(node)).toBe(
       '{"Field":{"_media-type":"application/vnd.ibexa.api.Field+json","fieldValue":{"destinationContentIds":[12],' +
         '"destinationContentHrefs":["/api/ibexa/v2/content/objects/12"]}}}',
@@ -117,5 +117,29 @@ describe('REST field values (Ibexa REST field type processors)', () => {
       '<fieldValue><value key="destinationContentIds"><value>12</value></value>' +
         '<value key="destinationContentHrefs"><value>/api/ibexa/v2/content/objects/12</value></value></fieldValue>',
     );
+  });
+
+  it("adds an image asset's destination image variations once the deferred hash is resolved", async () => {
+    const imageField: Field = { ...storedField('ezimage', STORED_IMAGE), id: 91, fieldDefIdentifier: 'image' };
+    const destination = {
+      contentInfo: { id: 60, mainLanguageCode: 'eng-GB' },
+      versionInfo: { versionNo: 2 },
+      fields: [imageField],
+    } as unknown as Content;
+    const loading: VisitContext = {
+      ...context,
+      loadContent: (id) => (id === 60 ? Promise.resolve(destination) : Promise.reject(NotFoundError.content(id))),
+    };
+    const asset = (id: number) => fieldHashNode('fieldValue', fieldValueHash(storedField('ezimageasset', { destinationContentId: id, alternativeText: 'Alt' }), 41, 3, loading));
+    const node = obj('Field', 'Field', {}, [asset(60)]);
+    expect(node.children[0]?.kind).toBe('ftHashDeferred');
+    expect(() => writeJson(node)).toThrow('still being computed');
+    expect(writeJson(await resolveDeferredNodes(node))).toBe(
+      '{"Field":{"_media-type":"application/vnd.ibexa.api.Field+json","fieldValue":{"destinationContentId":60,"alternativeText":"Alt",' +
+        '"variations":{"large":{"href":"/api/ibexa/v2/content/binary/images/60-91-2/variations/large"},' +
+        '"small":{"href":"/api/ibexa/v2/content/binary/images/60-91-2/variations/small"}}}}}',
+    );
+    const gone = await resolveDeferredNodes(obj('Field', 'Field', {}, [asset(61)]));
+    expect(writeXml(gone)).toContain('<fieldValue><value key="destinationContentId">61</value><value key="alternativeText">Alt</value></fieldValue>');
   });
 });

@@ -1,4 +1,4 @@
-import type { FieldTypeRegistry } from '@contentrepo/core';
+import type { Content, FieldTypeRegistry } from '@contentrepo/core';
 import type { Hrefs } from '../hrefs.js';
 
 /**
@@ -16,4 +16,9 @@ export interface OutputRequest {
    * request's scheme and host). Stored URIs stay server-relative; only the response adds this.
    */
   readonly origin: string;
+  /**
+   * Loads a content item as the requesting user may (`ContentService.loadContent`), for processors whose output
+   * shows other content (an image asset's destination image). Absent where output reads no other content.
+   */
+  readonly loadContent?: (contentId: number) => Promise<Content>;
 }
