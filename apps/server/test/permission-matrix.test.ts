@@ -321,6 +321,20 @@ interface Row {
   readonly state: (fixture: Fixture, actor: Actor) => Promise<unknown>;
 }
 
+/** Ids a management row prepared as the administrator (a type, a draft's field definition, a section…). */
+type Prepared = Readonly<Record<string, number>>;
+
+/** One management route: the request, the status per caller, and the state that a refusal must leave as it was. */
+interface ManagementRow {
+  readonly name: string;
+  /** Prepares what the call works on, fresh per caller, as the administrator. */
+  readonly setup?: (actor: Actor) => Promise<Prepared>;
+  readonly call: (prepared: Prepared, actor: Actor) => Call;
+  readonly expected: Readonly<Record<Actor, number>>;
+  /** What the request would change, read as the administrator. */
+  readonly state: (prepared: Prepared, actor: Actor) => Promise<unknown>;
+}
+
 /**
  * The routes that touch two objects (a source and a destination), for anonymous, an editor limited by a Subtree,
  * an editor limited by a Section, and the administrator: each row runs on fresh content per caller, refusals must
@@ -328,7 +342,7 @@ interface Row {
  *
  * Editors (roles built through the core API): content/read, versionread, create, edit, publish, remove,
  * manage_locations and hide limited by Subtree (the "Allowed" folder) or by Section (standard); content/restore,
- * content/urltranslator, state/assign and user/login without limitation, section/assign to the standard section
+ * content/cleantrash, content/urltranslator, state/assign and user/login without limitation, section/assign to the standard section
  * only, so that the read and create checks on the source and the destination are what decide. Secret items sit in a
  * section of their own.
  */
@@ -389,6 +403,8 @@ for (const engine of testEngines()) {
       return (await asAdmin().contentService.addRelation(source.id, 2, target.id)).id;
     };
     const relationCount = async (source: Placed): Promise<number> => (await asAdmin().contentService.loadRelations(await asAdmin().contentService.loadVersionInfo(source.id, 2))).length;
+    /** Whether the trash holds the item (as the administrator sees it). */
+    const inTrash = (trashItemId: number): Promise<boolean> => asAdmin().trashService.loadTrashItem(trashItemId).then(() => true, () => false);
     const locationCount = async (placed: Placed): Promise<number> => (await asAdmin().locationService.loadLocations(placed.id)).length;
     const newLocation = (item: Placed, parent: Placed): Call => ({
       method: 'POST',
@@ -407,6 +423,7 @@ for (const engine of testEngines()) {
       const everywhere = ['read', 'versionread', 'create', 'edit', 'publish', 'remove', 'manage_locations', 'hide'];
       const unlimited = [
         { module: 'content', function: 'restore', limitations: [] },
+        { module: 'content', function: 'cleantrash', limitations: [] },
         { module: 'content', function: 'urltranslator', limitations: [] },
         { module: 'state', function: 'assign', limitations: [] },
         { module: 'section', function: 'assign', limitations: [{ identifier: 'NewSection', values: ['1'] }] },
@@ -679,6 +696,31 @@ for (const engine of testEngines()) {
         expected: { anonymous: 401, subtree: 201, section: 401, admin: 201 },
         state: (f) => locationCount(f.secret),
       },
+      {
+        name: 'delete a trash item from outside the subtree (it must be readable)',
+        trash: true,
+        call: (f) => ({ method: 'DELETE', path: `/content/trash/${f.trashed.out}` }),
+        expected: { anonymous: 401, subtree: 401, section: 204, admin: 204 },
+        state: (f) => inTrash(f.trashed.out),
+      },
+      {
+        name: 'delete a trashed secret (it must be readable)',
+        setup: async (f) => {
+          await asAdmin().trashService.trash(f.secret.locationId);
+          return f.secret.locationId;
+        },
+        call: (f) => ({ method: 'DELETE', path: `/content/trash/${f.secret.locationId}` }),
+        expected: { anonymous: 401, subtree: 204, section: 401, admin: 204 },
+        state: (f) => inTrash(f.secret.locationId),
+      },
+      {
+        // content/cleantrash takes no limitation: whoever holds it empties the whole trash (Ibexa 4.6 emptyTrash).
+        name: 'empty the trash (content/cleantrash)',
+        trash: true,
+        call: () => ({ method: 'DELETE', path: '/content/trash' }),
+        expected: { anonymous: 401, subtree: 204, section: 204, admin: 204 },
+        state: async () => (await asAdmin().trashService.findTrashItems()).totalCount,
+      },
     ];
 
     for (const row of rows) {
@@ -701,6 +743,308 @@ for (const engine of testEngines()) {
         expect(Object.fromEntries(seen)).toEqual(row.expected);
       });
     }
+
+    /** Content type JSON bodies of the management rows: a type of two text lines. */
+    const names = (text: string) => ({ value: [{ _languageCode: 'eng-GB', '#text': text }] });
+    const fieldDefinitionCreate = (identifier: string) => ({ identifier, fieldType: 'ezstring', names: names(identifier) });
+    const typeCreate = (identifier: string) => ({
+      ContentTypeCreate: {
+        identifier,
+        mainLanguageCode: 'eng-GB',
+        names: names(identifier),
+        nameSchema: '<title>',
+        FieldDefinitions: { FieldDefinition: [fieldDefinitionCreate('title'), fieldDefinitionCreate('summary')] },
+      },
+    });
+    let serial = 0;
+    /** A fresh identifier for what a management row creates (`matrix_<actor>_<n>`). */
+    const fresh = (actor: Actor): string => `matrix_${actor}_${++serial}`;
+    /** Runs an administrator's REST call that must succeed and answers its JSON body. */
+    const asAdminOk = async (spec: Call, status: number): Promise<Reply['body']> => {
+      const reply = await as('admin', spec);
+      expect([spec.method, spec.path, reply.status]).toEqual([spec.method, spec.path, status]);
+      return reply.body;
+    };
+    const publishedType = async (actor: Actor): Promise<number> =>
+      (await asAdminOk({ method: 'POST', path: '/content/typegroups/1/types?publish=true', input: 'ContentTypeCreate', body: typeCreate(fresh(actor)) }, 201)).ContentType.id as number;
+    /** A published type with a draft (made by the administrator); `field` is the id of the draft's "summary". */
+    const typeWithDraft = async (actor: Actor): Promise<Prepared> => {
+      const type = await publishedType(actor);
+      const draft = await asAdmin().contentTypeService.createContentTypeDraft(type);
+      return { type, field: draft.fieldDefinitions.find((definition) => definition.identifier === 'summary')?.id ?? 0 };
+    };
+    const typeGroup = async (actor: Actor): Promise<Prepared> => ({ group: (await asAdmin().contentTypeService.createContentTypeGroup({ identifier: fresh(actor) })).id });
+    const draftOf = (type: number) => asAdmin().contentTypeService.loadContentTypeDraft(type).catch(() => null);
+    const typeOf = (type: number) => asAdmin().contentTypeService.loadContentType(type).catch(() => null);
+    const stateGroup = async (actor: Actor): Promise<Prepared> => {
+      const { objectStateService } = asAdmin();
+      const group = await objectStateService.createObjectStateGroup({ identifier: fresh(actor), defaultLanguageCode: 'eng-GB', names: { 'eng-GB': 'Matrix states' } });
+      const state = await objectStateService.createObjectState(group.id, { identifier: fresh(actor), defaultLanguageCode: 'eng-GB', names: { 'eng-GB': 'Matrix state' } });
+      return { group: group.id, state: state.id };
+    };
+    const sectionOf = (section: number) => asAdmin().sectionService.loadSection(section).catch(() => null);
+    const mine = (actor: Actor, identifiers: readonly string[]): string[] => identifiers.filter((identifier) => identifier.startsWith(`matrix_${actor}_`)).sort();
+
+    /**
+     * Management routes (content types and their groups, sections, object states, URL wildcards): neither editor
+     * holds class/*, section/edit or state/administrate, so only the administrator may (a missing policy is an
+     * UnauthorizedException: 401, as in Ibexa 4.6, where only role creation answers 403); both hold
+     * content/urltranslator, which takes no limitation, so both may manage URL wildcards.
+     */
+    const managementRows: ManagementRow[] = [
+      {
+        name: 'create a content type group',
+        call: (_p, actor) => ({ method: 'POST', path: '/content/typegroups', input: 'ContentTypeGroupInput', body: { ContentTypeGroupInput: { identifier: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().contentTypeService.loadContentTypeGroups()).map((group) => group.identifier)),
+      },
+      {
+        name: 'update a content type group',
+        setup: typeGroup,
+        call: (p, actor) => ({ method: 'PATCH', path: `/content/typegroups/${p['group']}`, input: 'ContentTypeGroupInput', body: { ContentTypeGroupInput: { identifier: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await asAdmin().contentTypeService.loadContentTypeGroup(p['group'] ?? 0)).identifier,
+      },
+      {
+        name: 'delete a content type group',
+        setup: typeGroup,
+        call: (p) => ({ method: 'DELETE', path: `/content/typegroups/${p['group']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: (p) => asAdmin().contentTypeService.loadContentTypeGroup(p['group'] ?? 0).then(() => true, () => false),
+      },
+      {
+        name: 'create a content type',
+        call: (_p, actor) => ({ method: 'POST', path: '/content/typegroups/1/types?publish=true', input: 'ContentTypeCreate', body: typeCreate(fresh(actor)) }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().contentTypeService.loadAllContentTypes()).map((type) => type.identifier)),
+      },
+      {
+        name: 'create a draft of a content type',
+        setup: async (actor) => ({ type: await publishedType(actor) }),
+        call: (p) => ({ method: 'POST', path: `/content/types/${p['type']}`, input: 'ContentTypeUpdate', body: { ContentTypeUpdate: { isContainer: true } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (p) => (await draftOf(p['type'] ?? 0)) !== null,
+      },
+      {
+        name: 'update a content type draft',
+        setup: typeWithDraft,
+        call: (p, actor) => ({ method: 'PATCH', path: `/content/types/${p['type']}/draft`, input: 'ContentTypeUpdate', body: { ContentTypeUpdate: { remoteId: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await draftOf(p['type'] ?? 0))?.remoteId,
+      },
+      {
+        name: 'add a field definition to a content type draft',
+        setup: typeWithDraft,
+        call: (p) => ({ method: 'POST', path: `/content/types/${p['type']}/draft/fieldDefinitions`, input: 'FieldDefinitionCreate', body: { FieldDefinitionCreate: fieldDefinitionCreate('added') } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (p) => (await draftOf(p['type'] ?? 0))?.fieldDefinitions.map((definition) => definition.identifier),
+      },
+      {
+        name: 'update a field definition of a content type draft',
+        setup: typeWithDraft,
+        call: (p) => ({ method: 'PATCH', path: `/content/types/${p['type']}/draft/fieldDefinitions/${p['field']}`, input: 'FieldDefinitionUpdate', body: { FieldDefinitionUpdate: { isRequired: true } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await draftOf(p['type'] ?? 0))?.fieldDefinitions.map((definition) => [definition.identifier, definition.isRequired]),
+      },
+      {
+        name: 'remove a field definition from a content type draft',
+        setup: typeWithDraft,
+        call: (p) => ({ method: 'DELETE', path: `/content/types/${p['type']}/draft/fieldDefinitions/${p['field']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await draftOf(p['type'] ?? 0))?.fieldDefinitions.map((definition) => definition.identifier),
+      },
+      {
+        name: 'publish a content type draft',
+        setup: async (actor) => {
+          const prepared = await typeWithDraft(actor);
+          await asAdmin().contentTypeService.addFieldDefinition(prepared['type'] ?? 0, { identifier: 'published_field', fieldTypeIdentifier: 'ezstring', names: { 'eng-GB': 'Published' } });
+          return prepared;
+        },
+        call: (p) => ({ method: 'PUBLISH', path: `/content/types/${p['type']}/draft` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => [(await draftOf(p['type'] ?? 0)) !== null, (await typeOf(p['type'] ?? 0))?.fieldDefinitions.map((definition) => definition.identifier)],
+      },
+      {
+        name: 'delete a content type draft',
+        setup: typeWithDraft,
+        call: (p) => ({ method: 'DELETE', path: `/content/types/${p['type']}/draft` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await draftOf(p['type'] ?? 0)) !== null,
+      },
+      {
+        name: 'delete a content type',
+        setup: async (actor) => ({ type: await publishedType(actor) }),
+        call: (p) => ({ method: 'DELETE', path: `/content/types/${p['type']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await typeOf(p['type'] ?? 0)) !== null,
+      },
+      {
+        name: 'copy a content type',
+        setup: async (actor) => ({ type: await publishedType(actor) }),
+        call: (p) => ({ method: 'COPY', path: `/content/types/${p['type']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async () => (await asAdmin().contentTypeService.loadAllContentTypes()).length,
+      },
+      {
+        name: 'link a content type to a group',
+        setup: async (actor) => ({ type: await publishedType(actor) }),
+        call: (p) => ({ method: 'POST', path: `/content/types/${p['type']}/groups?group=${API}/content/typegroups/2` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await typeOf(p['type'] ?? 0))?.groupIds,
+      },
+      {
+        name: 'unlink a content type from a group',
+        setup: async (actor) => {
+          const type = await publishedType(actor);
+          await asAdmin().contentTypeService.assignContentTypeGroup(type, 2);
+          return { type };
+        },
+        call: (p) => ({ method: 'DELETE', path: `/content/types/${p['type']}/groups/2` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await typeOf(p['type'] ?? 0))?.groupIds,
+      },
+      {
+        name: 'create a section',
+        call: (_p, actor) => ({ method: 'POST', path: '/content/sections', input: 'SectionInput', body: { SectionInput: { identifier: fresh(actor), name: 'Matrix' } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().sectionService.loadSections()).map((section) => section.identifier)),
+      },
+      {
+        name: 'update a section',
+        setup: async (actor) => ({ section: (await asAdmin().sectionService.createSection({ identifier: fresh(actor), name: 'Matrix' })).id }),
+        call: (p, actor) => ({ method: 'PATCH', path: `/content/sections/${p['section']}`, input: 'SectionInput', body: { SectionInput: { identifier: fresh(actor), name: 'Renamed' } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => {
+          const section = await sectionOf(p['section'] ?? 0);
+          return [section?.identifier, section?.name];
+        },
+      },
+      {
+        name: 'delete a section',
+        setup: async (actor) => ({ section: (await asAdmin().sectionService.createSection({ identifier: fresh(actor), name: 'Matrix' })).id }),
+        call: (p) => ({ method: 'DELETE', path: `/content/sections/${p['section']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await sectionOf(p['section'] ?? 0)) !== null,
+      },
+      {
+        name: 'create an object state group',
+        call: (_p, actor) => ({
+          method: 'POST',
+          path: '/content/objectstategroups',
+          input: 'ObjectStateGroupCreate',
+          body: { ObjectStateGroupCreate: { identifier: fresh(actor), defaultLanguageCode: 'eng-GB', names: names('Matrix states') } },
+        }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().objectStateService.loadObjectStateGroups()).map((group) => group.identifier)),
+      },
+      {
+        name: 'update an object state group',
+        setup: stateGroup,
+        call: (p, actor) => ({ method: 'PATCH', path: `/content/objectstategroups/${p['group']}`, input: 'ObjectStateGroupUpdate', body: { ObjectStateGroupUpdate: { identifier: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await asAdmin().objectStateService.loadObjectStateGroup(p['group'] ?? 0)).identifier,
+      },
+      {
+        name: 'delete an object state group',
+        setup: stateGroup,
+        call: (p) => ({ method: 'DELETE', path: `/content/objectstategroups/${p['group']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: (p) => asAdmin().objectStateService.loadObjectStateGroup(p['group'] ?? 0).then(() => true, () => false),
+      },
+      {
+        name: 'create an object state',
+        setup: stateGroup,
+        call: (p, actor) => ({
+          method: 'POST',
+          path: `/content/objectstategroups/${p['group']}/objectstates`,
+          input: 'ObjectStateCreate',
+          body: { ObjectStateCreate: { identifier: fresh(actor), priority: 1, defaultLanguageCode: 'eng-GB', names: names('Another state') } },
+        }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (p) => (await asAdmin().objectStateService.loadObjectStates(p['group'] ?? 0)).map((state) => state.identifier),
+      },
+      {
+        name: 'update an object state',
+        setup: stateGroup,
+        call: (p, actor) => ({
+          method: 'PATCH',
+          path: `/content/objectstategroups/${p['group']}/objectstates/${p['state']}`,
+          input: 'ObjectStateUpdate',
+          body: { ObjectStateUpdate: { identifier: fresh(actor) } },
+        }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await asAdmin().objectStateService.loadObjectState(p['state'] ?? 0)).identifier,
+      },
+      {
+        name: 'delete an object state',
+        setup: async (actor) => {
+          const prepared = await stateGroup(actor);
+          // The group keeps a state after the deletion.
+          await asAdmin().objectStateService.createObjectState(prepared['group'] ?? 0, { identifier: fresh(actor), defaultLanguageCode: 'eng-GB', names: { 'eng-GB': 'Kept' } });
+          return prepared;
+        },
+        call: (p) => ({ method: 'DELETE', path: `/content/objectstategroups/${p['group']}/objectstates/${p['state']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await asAdmin().objectStateService.loadObjectStates(p['group'] ?? 0)).map((state) => state.id),
+      },
+      {
+        name: 'create a URL wildcard (content/urltranslator)',
+        call: (_p, actor) => ({ method: 'POST', path: '/content/urlwildcards', input: 'UrlWildcardCreate', body: { UrlWildcardCreate: { sourceUrl: `/${fresh(actor)}/*`, destinationUrl: '/new/{1}', forward: true } } }),
+        expected: { anonymous: 401, subtree: 201, section: 201, admin: 201 },
+        state: async (_p, actor) => (await asAdmin().urlWildcardService.loadAll()).map((wildcard) => wildcard.sourceUrl).filter((url) => url.startsWith(`/matrix_${actor}_`)),
+      },
+      {
+        name: 'delete a URL wildcard (content/urltranslator)',
+        setup: async (actor) => ({ wildcard: (await asAdmin().urlWildcardService.create(`/${fresh(actor)}/*`, '/new/{1}', true)).id }),
+        call: (p) => ({ method: 'DELETE', path: `/content/urlwildcards/${p['wildcard']}` }),
+        expected: { anonymous: 401, subtree: 204, section: 204, admin: 204 },
+        state: (p) => asAdmin().urlWildcardService.load(p['wildcard'] ?? 0).then(() => true, () => false),
+      },
+    ];
+
+    for (const row of managementRows) {
+      it(`management: ${row.name}`, async () => {
+        const seen: [Actor, number][] = [];
+        for (const actor of ACTORS) {
+          const prepared = row.setup ? await row.setup(actor) : {};
+          const before = await row.state(prepared, actor);
+          const reply = await as(actor, row.call(prepared, actor));
+          seen.push([actor, reply.status]);
+          if (reply.status >= 400) {
+            expect([actor, reply.body?.ErrorMessage?.errorCode]).toEqual([actor, reply.status]);
+            expect([actor, await row.state(prepared, actor)]).toEqual([actor, before]);
+          } else {
+            expect([actor, await row.state(prepared, actor)]).not.toEqual([actor, before]);
+          }
+        }
+        expect(Object.fromEntries(seen)).toEqual(row.expected);
+      });
+    }
+
+    it('trash lists and trash items: only what the caller may read (as Ibexa findTrashItems and loadTrashItem)', async () => {
+      const seen: Record<string, unknown> = {};
+      for (const actor of ACTORS) {
+        const f = await fixture(`${actor}:trash-reads`, true);
+        await asAdmin().trashService.trash(f.secret.locationId);
+        const labels = new Map([
+          [f.trashed.out, 'out'],
+          [f.trashed.in, 'in'],
+          [f.secret.locationId, 'secret'],
+        ]);
+        const list = await as(actor, { method: 'GET', path: '/content/trash', accept: 'Trash' });
+        expect([actor, list.status]).toEqual([actor, 200]);
+        const listed = (list.body.Trash.TrashItem as { id: number }[]).flatMap((item) => labels.get(item.id) ?? []).sort();
+        const loads: Record<string, number> = {};
+        for (const [id, label] of labels) loads[label] = (await as(actor, { method: 'GET', path: `/content/trash/${id}`, accept: 'TrashItem' })).status;
+        seen[actor] = { listed, loads };
+      }
+      expect(seen).toEqual({
+        anonymous: { listed: ['in', 'out'], loads: { out: 200, in: 200, secret: 401 } },
+        subtree: { listed: ['in', 'secret'], loads: { out: 401, in: 200, secret: 200 } },
+        section: { listed: ['in', 'out'], loads: { out: 200, in: 200, secret: 401 } },
+        admin: { listed: ['in', 'out', 'secret'], loads: { out: 200, in: 200, secret: 200 } },
+      });
+    });
 
     it('role assignment and user group moves: only the administrator (refusals change nothing)', async () => {
       const { roleService } = asAdmin();
