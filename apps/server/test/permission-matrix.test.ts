@@ -193,6 +193,14 @@ for (const engine of testEngines()) {
         ['delete outside the subtree', { method: 'DELETE', path: `/content/objects/${elsewhere.id}` }, 401],
         ['create a role (UnauthorizedException → 403)', { method: 'POST', path: '/user/roles', input: 'RoleInput', body: { RoleInput: { identifier: 'Mine' } } }, 403],
         ['create a role draft (→ 403)', { method: 'POST', path: '/user/roles/1' }, 403],
+        ['create a section (no section/edit)', { method: 'POST', path: '/content/sections', input: 'SectionInput', body: { SectionInput: { identifier: 'editor_section', name: 'Nope' } } }, 401],
+        ['create a content type group (no class/create)', { method: 'POST', path: '/content/typegroups', input: 'ContentTypeGroupInput', body: { ContentTypeGroupInput: { identifier: 'editor_group' } } }, 401],
+        [
+          'create a URL wildcard (no content/urltranslator)',
+          { method: 'POST', path: '/content/urlwildcards', input: 'UrlWildcardCreate', body: { UrlWildcardCreate: { sourceUrl: '/editor/*', destinationUrl: '/{1}', forward: false } } },
+          401,
+        ],
+        ['empty the trash (no content/cleantrash)', { method: 'DELETE', path: '/content/trash' }, 401],
       ];
       const results: Record<string, Reply> = {};
       for (const [name, spec, status] of rows) {
@@ -220,6 +228,9 @@ for (const engine of testEngines()) {
       expect((await admin({ method: 'GET', path: `/content/objects/${elsewhere.id}` })).body.Content).toMatchObject({ currentVersionNo: 1, _remoteId: expect.not.stringMatching(/^x$/) });
       expect((await admin({ method: 'GET', path: `/content/objects/${team.id}` })).status).toBe(200);
       expect((await admin({ method: 'GET', path: '/user/roles?identifier=Mine' })).body.RoleList.Role).toEqual([]);
+      expect((await admin({ method: 'GET', path: '/content/sections?identifier=editor_section' })).status).toBe(404);
+      expect((await admin({ method: 'GET', path: '/content/typegroups?identifier=editor_group' })).status).toBe(404);
+      expect((await admin({ method: 'GET', path: '/content/urlwildcards' })).body.UrlWildcardList.UrlWildcard).toEqual([]);
       const drafts = await admin({ method: 'GET', path: `/user/users/${editorId}/drafts` });
       expect((drafts.body.VersionList.VersionItem as unknown[]).length).toBe(1);
     });
