@@ -742,7 +742,7 @@ for (const engine of testEngines()) {
         // editor stays as that editor left it (the last test looks for its forbidden items by name).
         let reusable: Fixture | null = null;
         for (const actor of ACTORS) {
-          const f = reusable ?? (await fixture(`${actor}:${row.name.slice(0, 24)}`, row.trash ?? false));
+          const f: Fixture = reusable ?? (await fixture(`${actor}:${row.name.slice(0, 24)}`, row.trash ?? false));
           if (row.name.startsWith('relation') && !reusable) await asAdmin().contentService.createContentDraft(f.inParent.id);
           const prepared = row.setup ? await row.setup(f, actor) : 0;
           const before = await row.state(f, actor);
@@ -801,12 +801,52 @@ for (const engine of testEngines()) {
       return { group: group.id, state: state.id };
     };
     const sectionOf = (section: number) => asAdmin().sectionService.loadSection(section).catch(() => null);
+    /** A published role with one unlimited content/read policy. */
+    const role = async (actor: Actor): Promise<Prepared> => {
+      const { roleService } = asAdmin();
+      const published = await roleService.publishRoleDraft(
+        (await roleService.createRole({ identifier: fresh(actor), policies: [{ module: 'content', function: 'read', limitations: [] }] })).id,
+      );
+      return { role: published.id, policy: published.policies[0]?.id ?? 0 };
+    };
+    const roleWithDraft = async (actor: Actor): Promise<Prepared> => {
+      const prepared = await role(actor);
+      await asAdmin().roleService.createRoleDraft(prepared['role'] ?? 0);
+      return prepared;
+    };
+    const roleOf = (id: number) => asAdmin().roleService.loadRole(id).catch(() => null);
+    const draftOfRole = (id: number) => asAdmin().roleService.loadRoleDraftByRoleId(id).catch(() => null);
+    const policiesOf = async (id: number) => (await roleOf(id))?.policies.map((policy) => [policy.module, policy.function, policy.limitations]);
+    const userGroup = async (actor: Actor): Promise<Prepared> => {
+      const { userService, locationService } = asAdmin();
+      const group = await userService.createUserGroup({ mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: fresh(actor) }] }, groups.other);
+      const location = await locationService.loadLocation(group.contentInfo.mainLocationId ?? 0);
+      return { group: group.contentInfo.id, location: location.id };
+    };
+    const user = async (actor: Actor): Promise<Prepared> => {
+      const login = fresh(actor);
+      const created = await asAdmin().userService.createUser(
+        {
+          mainLanguageCode: 'eng-GB',
+          login,
+          email: `${login}@example.com`,
+          password: 'Matrix-Passw0rd',
+          fields: [
+            { fieldDefIdentifier: 'first_name', value: 'Matrix' },
+            { fieldDefIdentifier: 'last_name', value: 'User' },
+          ],
+        },
+        [groups.other],
+      );
+      return { user: created.contentInfo.id };
+    };
     const mine = (actor: Actor, identifiers: readonly string[]): string[] => identifiers.filter((identifier) => identifier.startsWith(`matrix_${actor}_`)).sort();
 
     /**
-     * Management routes (content types and their groups, sections, object states, URL wildcards): neither editor
-     * holds class/*, section/edit or state/administrate, so only the administrator may (a missing policy is an
-     * UnauthorizedException: 401, as in Ibexa 4.6, where only role creation answers 403); both hold
+     * Management routes (content types and their groups, sections, object states, URL wildcards, roles and
+     * policies, users and user groups): neither editor holds class/*, section/edit, state/administrate or role/*,
+     * nor may it read users (section users), so only the administrator may (a missing policy is an
+     * UnauthorizedException: 401, as in Ibexa 4.6, where only role and role draft creation answer 403); both hold
      * content/urltranslator, which takes no limitation, so both may manage URL wildcards.
      */
     const managementRows: ManagementRow[] = [
@@ -1017,6 +1057,128 @@ for (const engine of testEngines()) {
         call: (p) => ({ method: 'DELETE', path: `/content/urlwildcards/${p['wildcard']}` }),
         expected: { anonymous: 401, subtree: 204, section: 204, admin: 204 },
         state: (p) => asAdmin().urlWildcardService.load(p['wildcard'] ?? 0).then(() => true, () => false),
+      },
+      {
+        name: 'update a role',
+        setup: async (actor) => ({ role: (await role(actor)).role ?? 0 }),
+        call: (p, actor) => ({ method: 'PATCH', path: `/user/roles/${p['role']}`, input: 'RoleInput', body: { RoleInput: { identifier: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await roleOf(p['role'] ?? 0))?.identifier,
+      },
+      {
+        name: 'delete a role',
+        setup: role,
+        call: (p) => ({ method: 'DELETE', path: `/user/roles/${p['role']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await roleOf(p['role'] ?? 0)) !== null,
+      },
+      {
+        name: 'update a role draft',
+        setup: roleWithDraft,
+        call: (p, actor) => ({ method: 'PATCH', path: `/user/roles/${p['role']}/draft`, input: 'RoleInput', body: { RoleInput: { identifier: fresh(actor) } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await draftOfRole(p['role'] ?? 0))?.identifier,
+      },
+      {
+        name: 'publish a role draft',
+        setup: roleWithDraft,
+        call: (p) => ({ method: 'PUBLISH', path: `/user/roles/${p['role']}/draft` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await draftOfRole(p['role'] ?? 0)) !== null,
+      },
+      {
+        name: 'delete a role draft',
+        setup: roleWithDraft,
+        call: (p) => ({ method: 'DELETE', path: `/user/roles/${p['role']}/draft` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: async (p) => (await draftOfRole(p['role'] ?? 0)) !== null,
+      },
+      {
+        name: 'add a policy to a role',
+        setup: role,
+        call: (p) => ({ method: 'POST', path: `/user/roles/${p['role']}/policies`, input: 'PolicyCreate', body: { PolicyCreate: { module: 'content', function: 'edit', limitations: { limitation: [] } } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: (p) => policiesOf(p['role'] ?? 0),
+      },
+      {
+        name: 'update a policy of a role',
+        setup: role,
+        call: (p) => ({
+          method: 'PATCH',
+          path: `/user/roles/${p['role']}/policies/${p['policy']}`,
+          input: 'PolicyUpdate',
+          body: { PolicyUpdate: { limitations: { limitation: [{ _identifier: 'Section', values: { ref: [{ _href: '1' }] } }] } } },
+        }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: (p) => policiesOf(p['role'] ?? 0),
+      },
+      {
+        name: 'delete a policy of a role',
+        setup: role,
+        call: (p) => ({ method: 'DELETE', path: `/user/roles/${p['role']}/policies/${p['policy']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: (p) => policiesOf(p['role'] ?? 0),
+      },
+      {
+        name: 'create a user group',
+        call: (_p, actor) => ({
+          method: 'POST',
+          path: `/user/groups/${groups.otherPath}/subgroups`,
+          input: 'UserGroupCreate',
+          body: { UserGroupCreate: { mainLanguageCode: 'eng-GB', fields: { field: [{ fieldDefinitionIdentifier: 'name', fieldValue: fresh(actor) }] } } },
+        }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().userService.loadSubUserGroups(groups.other)).map((group) => group.contentInfo.name)),
+      },
+      {
+        name: 'delete a user group',
+        setup: userGroup,
+        call: (p) => ({ method: 'DELETE', path: `/user/groups/${groups.otherPath}/${p['location']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: (p) => asAdmin().userService.loadUserGroup(p['group'] ?? 0).then(() => true, () => false),
+      },
+      {
+        name: 'create a user',
+        call: (_p, actor) => {
+          const login = fresh(actor);
+          return {
+            method: 'POST',
+            path: `/user/groups/${groups.otherPath}/users`,
+            input: 'UserCreate',
+            body: {
+              UserCreate: {
+                mainLanguageCode: 'eng-GB',
+                login,
+                email: `${login}@example.com`,
+                password: 'Matrix-Passw0rd',
+                fields: { field: [{ fieldDefinitionIdentifier: 'first_name', fieldValue: 'New' }, { fieldDefinitionIdentifier: 'last_name', fieldValue: 'User' }] },
+              },
+            },
+          };
+        },
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 201 },
+        state: async (_p, actor) => mine(actor, (await asAdmin().userService.loadUsersOfUserGroup(groups.other)).map((user) => user.login)),
+      },
+      {
+        name: 'update a user',
+        setup: user,
+        call: (p, actor) => ({ method: 'PATCH', path: `/user/users/${p['user']}`, input: 'UserUpdate', body: { UserUpdate: { email: `${fresh(actor)}@example.org` } } }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await asAdmin().userService.loadUser(p['user'] ?? 0)).email,
+      },
+      {
+        name: 'delete a user',
+        setup: user,
+        call: (p) => ({ method: 'DELETE', path: `/user/users/${p['user']}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 204 },
+        state: (p) => asAdmin().userService.loadUser(p['user'] ?? 0).then(() => true, () => false),
+      },
+      {
+        name: 'assign a user to a group',
+        setup: user,
+        call: (p) => ({ method: 'POST', path: `/user/users/${p['user']}/groups?group=${API}/user/groups/${groups.editorsPath}` }),
+        expected: { anonymous: 401, subtree: 401, section: 401, admin: 200 },
+        state: async (p) => (await asAdmin().userService.loadUserGroupsOfUser(p['user'] ?? 0)).map((group) => group.contentInfo.id).sort(),
       },
     ];
 
