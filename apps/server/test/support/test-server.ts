@@ -1,12 +1,42 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import { pino } from 'pino';
 import { parseStringPromise } from 'xml2js';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/server-config.js';
 
-/** A server on a fresh SQLite database in a temporary directory, removed by `stop()`. */
+/**
+ * The database a test server runs on: SQLite (a file in the server's temporary data directory), or a PostgreSQL
+ * server (`databaseUrl`, each server in a fresh schema of its own).
+ */
+export interface TestEngine {
+  readonly name: 'SQLite' | 'PostgreSQL';
+  /** The PostgreSQL server; undefined for SQLite, and for PostgreSQL when the run skips it. */
+  readonly databaseUrl: string | undefined;
+  /** Why this run skips the engine's tests (`TEST_DATABASE_URL is not set`), or undefined when they run. */
+  readonly skipReason: string | undefined;
+}
+
+/** SQLite, the default engine of {@link startTestServer}. */
+export const SQLITE_ENGINE: TestEngine = { name: 'SQLite', databaseUrl: undefined, skipReason: undefined };
+
+/**
+ * The engines a test file runs on: SQLite, and PostgreSQL, skipped with its reason unless `TEST_DATABASE_URL`
+ * names a server. Declare the tests of a skipped engine with `describe.skip` and the reason in the title, so that a
+ * run reports them as skipped rather than passed.
+ */
+export function testEngines(): readonly TestEngine[] {
+  const databaseUrl = testDatabaseUrl();
+  return [
+    SQLITE_ENGINE,
+    { name: 'PostgreSQL', databaseUrl, skipReason: databaseUrl === undefined ? `${TEST_DATABASE_URL_VARIABLE} is not set` : undefined },
+  ];
+}
+
+/** A server on a fresh database (see {@link TestEngine}) with a temporary data directory, both removed by `stop()`. */
 export interface TestServer {
   readonly app: App;
   readonly dataDir: string;
@@ -15,11 +45,31 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real composition (migrations, clean-install seed, REST router) on SQLite. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the real composition (migrations, clean-install seed, REST router) on `engine`: SQLite by default; on
+ * PostgreSQL in a new schema `test_<random>` (`DATABASE_URL` and `DATABASE_SCHEMA`, which `env` cannot override),
+ * dropped by `stop()`.
+ * @throws Error when `engine` is skipped in this run.
+ */
+export async function startTestServer(env: Record<string, string> = {}, engine: TestEngine = SQLITE_ENGINE): Promise<TestServer> {
+  if (engine.skipReason !== undefined) throw new Error(`${engine.name} is skipped: ${engine.skipReason}`);
+  const { databaseUrl } = engine;
+  const schema = databaseUrl === undefined ? undefined : `test_${randomBytes(6).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, AUTH_BASIC: 'true', ...env });
-  const app = await createApp(config, { logger: pino({ level: 'silent' }) });
+  const database = databaseUrl === undefined || schema === undefined ? {} : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
+  const config = loadConfig({ DATA_DIR: dataDir, AUTH_BASIC: 'true', ...env, ...database });
+  const dropSchema = async (): Promise<void> => {
+    if (databaseUrl !== undefined && schema !== undefined) await dropTestSchema(databaseUrl, schema);
+  };
+  let app: App;
+  try {
+    // The schema is created and migrated while no other test drops one (see whileNoTestSchemaIsDropped).
+    app = await whileNoTestSchemaIsDropped(databaseUrl, () => createApp(config, { logger: pino({ level: 'silent' }) }));
+  } catch (error) {
+    await dropSchema();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     dataDir,
@@ -29,8 +79,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1));
     },
     async stop() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        await dropSchema();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

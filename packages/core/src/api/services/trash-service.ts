@@ -28,7 +28,7 @@ export interface TrashService {
    * @returns the restored location.
    */
   recover(trashItemId: number, newParentLocationId?: number): Promise<Location>;
-  /** Deletes a trash item and its content for good. `content/cleantrash`. */
+  /** Deletes a trash item and its content for good. `content/read` on the item and `content/cleantrash`. */
   deleteTrashItem(trashItemId: number): Promise<void>;
   /** Deletes every trash item and their content. `content/cleantrash`. */
   emptyTrash(): Promise<void>;

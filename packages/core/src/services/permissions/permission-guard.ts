@@ -176,6 +176,12 @@ function subjectFacts(runtime: RepositoryRuntime, target: PermissionTarget): Sub
       const { contentInfo } = target;
       const locations = memo(async () => {
         if (target.locationIds) return persistence.locationHandler.loadList(target.locationIds);
+        if (contentInfo.status === 'TRASHED') {
+          // In the trash: Node and Subtree look at its trash item, the location as it was when trashed (Ibexa
+          // `loadLocationsByTrashContent`), so that an editor limited to a subtree reads what was trashed there.
+          const item = contentInfo.mainLocationId === null ? null : await persistence.trashHandler.loadTrashItem(contentInfo.mainLocationId);
+          return item ? [item] : [];
+        }
         if (contentInfo.status !== 'DRAFT') return persistence.locationHandler.loadByContent(contentInfo.id);
         // Never published: no locations yet; Node and Subtree look at the parents of its pending locations (Ibexa
         // `loadParentLocationsForDraftContent`).

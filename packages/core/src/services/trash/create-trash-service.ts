@@ -116,9 +116,15 @@ export function createTrashService(context: ServiceContext): TrashService {
       });
     },
 
-    /** Locks the item's content item (deleted with it when it has no location left). */
+    /**
+     * Locks the item's content item (deleted with it when it has no location left). Needs `content/read` on the
+     * item, as Ibexa's REST delete loads it through the permission-checked `loadTrashItem` first (no deleting what
+     * one may not read), and `content/cleantrash`.
+     * @throws NotFoundError, UnauthorizedError
+     */
     async deleteTrashItem(trashItemId) {
       const item = await requireItem(persistence, trashItemId);
+      await context.guard.assert('content', 'read', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
       await context.guard.assert('content', 'cleantrash', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
       await underLock(context, [{ kind: 'content', id: item.contentId }], async (tx) => {
         await requireItem(tx.persistence, trashItemId);
