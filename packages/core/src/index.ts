@@ -82,6 +82,7 @@ export { FALLBACK_CACHE_TTL_MS } from './services/follow-changes.js';
 export { systemClock, systemRandom } from './services/platform-ports.js';
 export { locationSortClause } from './services/search/location-children.js';
 export { buildCleanInstallSeed, buildLanguages, DEFAULT_LANGUAGE, type CleanInstallOptions } from './clean-install/build-seed.js';
+export { LANGUAGE_CODE_PATTERN, languageDisplayName, languageLocale } from './domain/rules/language-names.js';
 export {
   CLEAN_INSTALL_IDS,
   DEFAULT_ADMIN_PASSWORD,

@@ -34,7 +34,7 @@ export function referenceDataContract(runner: TestRunner, create: () => Promise<
       expect(await sectionHandler.load(4)).toBeNull();
       expect(await languageHandler.loadAll()).toEqual([
         { id: 2, languageCode: 'eng-GB', name: 'English (United Kingdom)', enabled: true },
-        { id: 4, languageCode: 'pol-PL', name: 'Polish (Poland)', enabled: true },
+        { id: 4, languageCode: 'pol-PL', name: 'Polish (polski)', enabled: true },
       ]);
       expect((await languageHandler.loadByCode('pol-PL'))?.id).toBe(4);
       expect(await languageHandler.load(8)).toBeNull();
