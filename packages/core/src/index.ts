@@ -75,6 +75,7 @@ export type * from './field-types/field-type.js';
 export { createFieldTypeRegistry, FieldValueError, groupBySearchFamily, SEARCH_FAMILIES } from './field-types/field-type.js';
 
 export type * from './spi/index.js';
+export { MAX_LANGUAGE_ID, nextLanguageId } from './spi/language-handler.js';
 export * from './field-types/index.js';
 
 export { createRepository, type RepositoryOptions } from './services/create-repository.js';
@@ -89,6 +90,7 @@ export {
   DEFAULT_SITEACCESS,
 } from './clean-install/clean-install-data.js';
 export { installCleanRepository, type InstallOptions } from './clean-install/install.js';
+export { addMissingLanguages } from './clean-install/configured-languages.js';
 export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
 export { resolveNameSchema } from './domain/rules/name-schema.js';
 export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type LimitationValueKind } from './domain/rules/limitations.js';
