@@ -36,7 +36,7 @@ export interface ServerConfig extends HttpTimeouts {
   readonly databaseSchema: string | undefined;
   /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
   readonly adminPassword: string;
-  /** Content languages configured at first start (`LANGUAGES`, comma-separated, default `eng-GB`). */
+  /** Content languages (`LANGUAGES`, comma-separated, default `eng-GB`): seeded at the first start; those missing are added at every start. */
   readonly languages: readonly string[];
   /** Accept HTTP Basic authentication (`AUTH_BASIC`, default false). */
   readonly basicAuth: boolean;
