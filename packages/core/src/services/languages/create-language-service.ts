@@ -113,7 +113,18 @@ function loadLanguages(runtime: RepositoryRuntime): Promise<readonly Language[]>
   return runtime.referenceCache.languages.get('all', () => runtime.persistence.languageHandler.loadAll());
 }
 
-/** Codes of the configured languages. */
+/**
+ * Codes of the languages as committed, for a write that stores language codes (content items, versions, fields):
+ * read in its transaction while it holds the languages' lock shared, so that a language it stores cannot be
+ * deleted before it commits, and a language deleted before is refused. Take it after the content type's shared
+ * lock and before the content lock (`underContentLock` takes it with the type's), as the lock order wants.
+ */
+export async function languageCodesForWrite(tx: ServiceContext): Promise<Set<string>> {
+  await tx.persistence.lockShared([LANGUAGES_TARGET]);
+  return new Set((await tx.persistence.languageHandler.loadAll()).map((language) => language.languageCode));
+}
+
+/** Codes of the configured languages (cached). */
 export async function knownLanguageCodes(runtime: RepositoryRuntime): Promise<Set<string>> {
   return new Set((await loadLanguages(runtime)).map((language) => language.languageCode));
 }
