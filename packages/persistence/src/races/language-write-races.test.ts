@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from '@jest/globals';
 import {
+  addMissingLanguages,
   ContentValidationError,
   createDefaultFieldTypeRegistry,
   createRepository,
@@ -70,6 +71,19 @@ describeOnEachDialect(
           expect(await store().persistence.languageHandler.loadByCode(languageCode)).not.toBeNull();
         }
       }
+    }, TIMEOUT_MS);
+
+    it('adds each configured language once when several starts add the same ones at the same time', async () => {
+      const codes = ['eng-GB', 'pol-PL', 'nor-NO'];
+      const results = await Promise.all(Array.from({ length: 3 }, () => addMissingLanguages(store().persistence, codes)));
+      expect(results.flat().map((language) => language.languageCode).sort()).toEqual(['nor-NO', 'pol-PL']);
+      const stored = (await store().persistence.languageHandler.loadAll()).filter((language) => codes.includes(language.languageCode));
+      expect(stored.map((language) => [language.languageCode, language.name])).toEqual([
+        ['eng-GB', 'English (United Kingdom)'],
+        ['pol-PL', 'Polish (polski)'],
+        ['nor-NO', 'Norwegian (norsk)'],
+      ]);
+      expect(await addMissingLanguages(store().persistence, codes)).toEqual([]);
     }, TIMEOUT_MS);
   },
   { seed: false },
