@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  addMissingLanguages,
   createDefaultFieldTypeRegistry,
   createRepository,
   installCleanRepository,
@@ -56,8 +57,8 @@ export interface AppOptions {
 }
 
 /**
- * The composition root: migrates the database and seeds the clean-install data on first start — both under the
- * database's start lock, so that nodes starting together on one database migrate and seed once — builds the
+ * The composition root: migrates the database, seeds the clean-install data on first start and adds the languages of
+ * `LANGUAGES` the repository lacks on every start (logging them) — all under the database's start lock, so that nodes starting together on one database migrate and seed once — builds the
  * repository and mounts the REST API at `<basePath>/api/ibexa/v2`, the GraphQL API at `<basePath><graphqlPath>`
  * (default `/graphql`) and stored files at `<basePath>/var/site/storage`. Every response carries the security headers
  * and, when configured, the CORS headers (see http-policy.ts); any other path or method answers a small JSON error
@@ -87,11 +88,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   try {
     const passwordHasher = createScryptPasswordHasher();
     let loginThrottle: LoginThrottle | null = null;
-    const installed = await store.withStartLock(async () => {
+    const { installed, addedLanguages } = await store.withStartLock(async () => {
       await store.migrate();
       // Under the start lock: on PostgreSQL this creates the shared counter table once.
       loginThrottle = options.loginThrottle !== undefined ? options.loginThrottle : await configuredLoginThrottle(config, store);
-      return installCleanRepository({
+      const seeded = await installCleanRepository({
         persistence: store.persistence,
         seedImporter: store.seedImporter,
         fieldTypes,
@@ -99,8 +100,16 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         adminPassword: config.adminPassword,
         languages: config.languages,
       });
+      // Languages added to LANGUAGES since the first start: added, never removed.
+      return { installed: seeded, addedLanguages: await addMissingLanguages(store.persistence, config.languages) };
     });
     if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
+    if (addedLanguages.length > 0) {
+      logger.info(
+        { languages: addedLanguages.map(({ id, languageCode, name }) => ({ id, languageCode, name })) },
+        `Added the languages ${addedLanguages.map((language) => language.languageCode).join(', ')} from LANGUAGES`,
+      );
+    }
     const changes = store.changes;
     const ttl = config.cacheTtlMs;
     const repository = createRepository({

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { FALLBACK_CACHE_TTL_MS } from '@contentrepo/core';
+import { FALLBACK_CACHE_TTL_MS, LANGUAGE_CODE_PATTERN } from '@contentrepo/core';
 import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter';
 import {
   DEFAULT_LOGIN_BLOCK_SECONDS,
@@ -37,7 +37,7 @@ export interface ServerConfig extends HttpTimeouts {
   readonly databaseSchema: string | undefined;
   /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
   readonly adminPassword: string;
-  /** Content languages configured at first start (`LANGUAGES`, comma-separated, default `eng-GB`). */
+  /** Content languages (`LANGUAGES`, comma-separated, default `eng-GB`): seeded at the first start; those missing are added at every start. */
   readonly languages: readonly string[];
   /** Accept HTTP Basic authentication (`AUTH_BASIC`, default false). */
   readonly basicAuth: boolean;
@@ -322,7 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     .map((code) => code.trim())
     .filter((code) => code !== '');
   for (const code of languages) {
-    if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(code)) throw new ConfigError(`LANGUAGES: '${code}' is not a language code like eng-GB or pol-PL`);
+    if (!LANGUAGE_CODE_PATTERN.test(code)) throw new ConfigError(`LANGUAGES: '${code}' is not a language code like eng-GB or pol-PL`);
   }
   const logLevel = env['LOG_LEVEL'] ?? 'info';
   if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got '${logLevel}'`);

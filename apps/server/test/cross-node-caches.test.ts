@@ -107,6 +107,33 @@ const matches = (kind: string, id: number) => (event: ChangeEvent) => event.kind
       expect(elapsed).toBeLessThan(LIMIT_MS);
     }, 30_000);
 
+    it(`lists and takes content in a language added on node 1 on node 2, and refuses it once deleted, within ${LIMIT_MS} ms`, async () => {
+      const codesOnTwo = async (): Promise<string[]> =>
+        (await call(two.app.express, null, { method: 'GET', path: '/languages' })).body.LanguageList.Language.map((language: { languageCode: string }) => language.languageCode);
+      const createOnTwo = () => {
+        const folder = contentCreate(FOLDER, '1/2', { name: 'Mappe' }) as { ContentCreate: Record<string, unknown> };
+        return call(two.app.express, ADMIN, { method: 'POST', path: '/content/objects', input: 'ContentCreate', body: { ContentCreate: { ...folder.ContentCreate, mainLanguageCode: 'nor-NO' } } });
+      };
+      // Node 2 has the languages cached.
+      expect(await codesOnTwo()).not.toContain('nor-NO');
+      expect((await createOnTwo()).status).toBe(400);
+      const added = await propagation('language added', two, matches('language', 0), async () => {
+        const reply = await call(one.app.express, ADMIN, { method: 'POST', path: '/languages', input: 'LanguageCreate', body: { LanguageCreate: { languageCode: 'nor-NO' } } });
+        expect(reply.status).toBe(201);
+      });
+      expect(await codesOnTwo()).toContain('nor-NO');
+      const created = await createOnTwo();
+      expect(created.status).toBe(201);
+      expect((await call(one.app.express, ADMIN, { method: 'DELETE', path: '/languages/nor-NO' })).status).toBe(406);
+      expect((await call(one.app.express, ADMIN, { method: 'DELETE', path: `/content/objects/${String(created.body.Content._id)}` })).status).toBe(204);
+      const deleted = await propagation('language deleted', two, matches('language', 0), async () => {
+        expect((await call(one.app.express, ADMIN, { method: 'DELETE', path: '/languages/nor-NO' })).status).toBe(204);
+      });
+      expect(await codesOnTwo()).not.toContain('nor-NO');
+      expect((await createOnTwo()).status).toBe(400);
+      expect(Math.max(added, deleted)).toBeLessThan(LIMIT_MS);
+    }, 30_000);
+
     describe.each([
       { how: 'announced by an explicit lock of the aggregate after the write', byHand: true },
       { how: 'announced by the service write itself (every write locks its aggregate)', byHand: false },

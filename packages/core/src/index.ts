@@ -75,6 +75,7 @@ export type * from './field-types/field-type.js';
 export { createFieldTypeRegistry, FieldValueError, groupBySearchFamily, SEARCH_FAMILIES } from './field-types/field-type.js';
 
 export type * from './spi/index.js';
+export { MAX_LANGUAGE_ID, nextLanguageId } from './spi/language-handler.js';
 export * from './field-types/index.js';
 
 export { createRepository, type RepositoryOptions } from './services/create-repository.js';
@@ -82,12 +83,14 @@ export { FALLBACK_CACHE_TTL_MS } from './services/follow-changes.js';
 export { systemClock, systemRandom } from './services/platform-ports.js';
 export { locationSortClause } from './services/search/location-children.js';
 export { buildCleanInstallSeed, buildLanguages, DEFAULT_LANGUAGE, type CleanInstallOptions } from './clean-install/build-seed.js';
+export { LANGUAGE_CODE_PATTERN, languageDisplayName, languageLocale } from './domain/rules/language-names.js';
 export {
   CLEAN_INSTALL_IDS,
   DEFAULT_ADMIN_PASSWORD,
   DEFAULT_SITEACCESS,
 } from './clean-install/clean-install-data.js';
 export { installCleanRepository, type InstallOptions } from './clean-install/install.js';
+export { addMissingLanguages } from './clean-install/configured-languages.js';
 export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
 export { resolveNameSchema } from './domain/rules/name-schema.js';
 export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type LimitationValueKind } from './domain/rules/limitations.js';

@@ -7,6 +7,7 @@ import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import type { StoredField } from '../spi/content-handler.js';
 import type { RepositorySeed, SeedContent } from '../spi/seed.js';
 import { buildCleanUrlAliases } from './url-aliases.js';
+import { LANGUAGE_CODE_PATTERN, languageDisplayName } from '../domain/rules/language-names.js';
 import {
   CLEAN_CONTENT_TYPE_GROUPS,
   CLEAN_CONTENT_TYPES,
@@ -265,19 +266,17 @@ function buildLocations(): LocationRecord[] {
   return [...byId.values()];
 }
 
-const LANGUAGE_CODE = /^[a-z]{2,3}-[A-Z]{2}$/;
-
 /**
- * Languages with Ibexa's bit-flag ids: eng-GB = 2, then 4, 8, ... Names come from `Intl.DisplayNames`
- * (`pol-PL` → "Polish (Poland)").
+ * Languages with Ibexa's bit-flag ids: eng-GB = 2, then 4, 8, ... Names as Ibexa installs them
+ * (`languageDisplayName`: eng-GB → "English (United Kingdom)", pol-PL → "Polish (polski)").
+ * @throws Error when a code is not of the form `xxx-XX`.
  */
 export function buildLanguages(codes: readonly string[]): Language[] {
   const ordered = [MAIN_LANGUAGE, ...codes.filter((code) => code !== MAIN_LANGUAGE)];
-  const names = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
   return [...new Set(ordered)].map((languageCode, index) => {
-    if (!LANGUAGE_CODE.test(languageCode)) {
+    if (!LANGUAGE_CODE_PATTERN.test(languageCode)) {
       throw new Error(`Invalid language code '${languageCode}': expected the form xxx-XX, e.g. pol-PL`);
     }
-    return { id: 2 ** (index + 1), languageCode, name: names.of(languageCode) ?? languageCode, enabled: true };
+    return { id: 2 ** (index + 1), languageCode, name: languageDisplayName(languageCode), enabled: true };
   });
 }

@@ -111,7 +111,7 @@ function scope(
     locationService,
     searchService: createSearchService(context),
     sectionService: createSectionService(context),
-    languageService: createLanguageService(runtime),
+    languageService: createLanguageService(context),
     userService: createUserService(context),
     roleService: createRoleService(context),
     trashService: createTrashService(context),

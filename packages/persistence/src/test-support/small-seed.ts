@@ -159,7 +159,7 @@ export function buildSmallSeed(): RepositorySeed {
   return {
     languages: [
       { id: 2, languageCode: 'eng-GB', name: 'English (United Kingdom)', enabled: true },
-      { id: 4, languageCode: 'ger-DE', name: 'German (Germany)', enabled: true },
+      { id: 4, languageCode: 'ger-DE', name: 'German (Deutsch)', enabled: true },
     ],
     sections: [
       { id: 1, identifier: 'standard', name: 'Standard' },

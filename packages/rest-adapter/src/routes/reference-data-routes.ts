@@ -2,7 +2,7 @@ import type { LockTarget } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestResult, RestRoute } from '../http/rest-context.js';
 import { languageListNode, languageNode, sectionListNode, sectionNode } from '../output/visitors/reference-data-visitor.js';
 import { forbidOn } from '../error-response.js';
-import { parseSectionInput } from '../input/parsers/management-parser.js';
+import { parseLanguageCreate, parseLanguageUpdate, parseSectionInput } from '../input/parsers/management-parser.js';
 import { intParam, resource, tagged } from './route-support.js';
 
 /** GET /content/sections (`?identifier=` → one-element list, 404 when unknown). */
@@ -54,8 +54,39 @@ const deleteSection: RestHandler = async (context) => {
 
 const loadLanguages: RestHandler = async (context) => resource(languageListNode(await context.repository.languageService.loadLanguages(), context.visit));
 
+const languageCode = (context: RestContext): string => context.params['languageCode'] ?? '';
+
 const loadLanguage: RestHandler = async (context) =>
-  resource(languageNode(await context.repository.languageService.loadLanguage(context.params['languageCode'] ?? ''), context.visit));
+  resource(languageNode(await context.repository.languageService.loadLanguage(languageCode(context)), context.visit));
+
+/**
+ * POST /languages (LanguageCreate) → 201 Language with its Location. An extension: Ibexa 4.6's REST API only reads
+ * languages. Needs `content/translations`, as Ibexa's LanguageService (else 401); a taken code is a 406, as
+ * Ibexa's InvalidArgumentException; a malformed body or code a 400/406.
+ */
+const createLanguage: RestHandler = async (context) => {
+  const { data } = await context.input(['LanguageCreate']);
+  const language = await context.repository.languageService.createLanguage(parseLanguageCreate(data));
+  return resource(languageNode(language, context.visit), { status: 201, location: context.hrefs.language(language.languageCode) });
+};
+
+/** PATCH /languages/{code} (LanguageUpdate: `name`, `enabled`) → 200 Language. Extension, as the create. */
+const updateLanguage: RestHandler = async (context) => {
+  const { data } = await context.input(['LanguageUpdate']);
+  const change = parseLanguageUpdate(data);
+  const { languageService } = context.repository;
+  let language = await languageService.loadLanguage(languageCode(context));
+  if (change.name !== undefined) language = await languageService.updateLanguageName(language, change.name);
+  if (change.enabled !== undefined) language = await (change.enabled ? languageService.enableLanguage(language) : languageService.disableLanguage(language));
+  return resource(languageNode(language, context.visit));
+};
+
+/** DELETE /languages/{code} → 204; a language in use is a 406 (Ibexa's InvalidArgumentException). Extension. */
+const deleteLanguage: RestHandler = async (context) => {
+  const { languageService } = context.repository;
+  await languageService.deleteLanguage(await languageService.loadLanguage(languageCode(context)));
+  return { kind: 'empty', status: 204 };
+};
 
 /** Sections and languages (`/content/sections…`, `/languages…`). */
 export const referenceDataRoutes: readonly RestRoute[] = [
@@ -65,6 +96,6 @@ export const referenceDataRoutes: readonly RestRoute[] = [
     methods: [['GET', loadSection], ['PATCH', updateSection], ['DELETE', deleteSection]],
     aggregate: sectionAggregate,
   },
-  { path: '/languages', methods: [['GET', loadLanguages]] },
-  { path: '/languages/{languageCode:languageCode}', methods: [['GET', loadLanguage]] },
+  { path: '/languages', methods: [['GET', loadLanguages], ['POST', createLanguage]] },
+  { path: '/languages/{languageCode:languageCode}', methods: [['GET', loadLanguage], ['PATCH', updateLanguage], ['DELETE', deleteLanguage]] },
 ];

@@ -8,3 +8,13 @@ export interface Language {
   readonly name: string;
   readonly enabled: boolean;
 }
+
+/** What `LanguageService.createLanguage` needs (Ibexa `LanguageCreateStruct`). */
+export interface LanguageCreateStruct {
+  /** `xxx-XX`, e.g. `ger-DE`; unique. */
+  readonly languageCode: string;
+  /** Not empty; at most 255 characters. */
+  readonly name: string;
+  /** Default true. */
+  readonly enabled?: boolean;
+}

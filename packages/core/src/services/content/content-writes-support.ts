@@ -11,14 +11,15 @@ import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
 import type { VersionValues } from './content-field-values.js';
 import { contentTypeTarget } from './content-type-for-write.js';
+import { LANGUAGES_TARGET } from '../languages/create-language-service.js';
 
 /** The lock target of a content item: the item with its versions, fields, names, relations and metadata. */
 export const contentTarget = (contentId: number): LockTarget => ({ kind: 'content', id: contentId });
 
 /**
  * Runs a read-modify-write of a content item that depends on its content type (field validation, indexing):
- * `underLock` on the item, with the type held shared first (`contentType` comes before `content` in the lock
- * order), so that `work` reads the type as committed with `contentTypeForWrite` and no change of the type commits
+ * `underLock` on the item, with the type and the languages held shared first (`contentType` and `language` come
+ * before `content` in the lock order; a language in use cannot be deleted meanwhile, `languageCodesForWrite`), so that `work` reads the type as committed with `contentTypeForWrite` and no change of the type commits
  * before the write does. An item's content type never changes, so the id read before the transaction holds.
  */
 export function underContentLock<T>(
@@ -26,7 +27,7 @@ export function underContentLock<T>(
   contentInfo: Pick<ContentInfo, 'id' | 'contentTypeId'>,
   work: (tx: ServiceContext) => Promise<T>,
 ): Promise<T> {
-  return underLock(context, [contentTarget(contentInfo.id)], work, [contentTypeTarget(contentInfo.contentTypeId)]);
+  return underLock(context, [contentTarget(contentInfo.id)], work, [contentTypeTarget(contentInfo.contentTypeId), LANGUAGES_TARGET]);
 }
 
 /**

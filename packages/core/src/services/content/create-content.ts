@@ -11,7 +11,7 @@ import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { inTransaction } from '../in-transaction.js';
 import { newRemoteId } from '../ids.js';
-import { knownLanguageCodes } from '../languages/create-language-service.js';
+import { knownLanguageCodes, languageCodesForWrite } from '../languages/create-language-service.js';
 import { toContent } from './content-reads.js';
 import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
 import {
@@ -121,7 +121,11 @@ async function createItem(
 
   return inTransaction(context, async (tx) => {
     const type = await contentTypeForWrite(tx, struct.contentTypeId);
-    const prepared = await checkedValues(tx, type, struct, acceptItemInputs(tx, type, struct, languages, preparation), preparation);
+    const committedLanguages = await languageCodesForWrite(tx);
+    if (!committedLanguages.has(struct.mainLanguageCode)) {
+      throw new ContentValidationError(`Language '${struct.mainLanguageCode}' does not exist in the repository`);
+    }
+    const prepared = await checkedValues(tx, type, struct, acceptItemInputs(tx, type, struct, committedLanguages, preparation), preparation);
     const names = computeNames(context.fieldTypes, type, prepared);
     const relations = await versionRelations(tx, type, prepared);
     const created = await tx.persistence.contentHandler.create({

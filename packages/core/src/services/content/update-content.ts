@@ -5,7 +5,7 @@ import { assertVersionTransition } from '../../domain/version/transitions.js';
 import { ContentValidationError } from '../../errors/repository-error.js';
 import type { DraftUpdateRecord, StoredContent } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../service-context.js';
-import { knownLanguageCodes } from '../languages/create-language-service.js';
+import { knownLanguageCodes, languageCodesForWrite } from '../languages/create-language-service.js';
 import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
 import { contentTypeForWrite, currentContentType } from './content-type-for-write.js';
 import { assertLoginAvailable, underContentLock, userAccountValue } from './content-writes-support.js';
@@ -73,7 +73,7 @@ async function updateDraft(
       stored: await loadStoredContent(tx, contentId, versionNo),
       contentType: await contentTypeForWrite(tx, fresh.contentTypeId),
       struct,
-      languages,
+      languages: await languageCodesForWrite(tx),
       preparation,
     });
     await tx.persistence.contentHandler.updateDraft(contentId, versionNo, changes);
@@ -114,7 +114,7 @@ interface DraftUpdateInput {
   readonly stored: StoredContent;
   readonly contentType: ContentType;
   readonly struct: ContentUpdateStruct;
-  /** Codes of the configured languages, read once before the transaction (languages are configured at installation: no API changes them). */
+  /** Codes of the configured languages: cached before the transaction, as committed inside it (`languageCodesForWrite`). */
   readonly languages: ReadonlySet<string>;
   readonly preparation: FieldPreparation;
 }

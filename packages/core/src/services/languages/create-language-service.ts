@@ -1,23 +1,111 @@
 import type { LanguageService } from '../../api/services/language-service.js';
-import type { Language } from '../../api/values/language.js';
-import { NotFoundError } from '../../errors/repository-error.js';
+import type { Language, LanguageCreateStruct } from '../../api/values/language.js';
+import { LANGUAGE_CODE_PATTERN } from '../../domain/rules/language-names.js';
+import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
+import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { underLock } from '../in-transaction.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
+import type { ServiceContext } from '../service-context.js';
 
-/** Language reads (no permission needed, as in Ibexa). */
-export function createLanguageService(runtime: RepositoryRuntime): LanguageService {
+/** Widest language name the storage keeps. */
+const MAX_NAME_LENGTH = 255;
+
+/**
+ * The lock of the set of languages (kind `language`, id 0): every language write takes it, so that ids are
+ * allocated one writer at a time and a deletion's usage check cannot interleave with another language write.
+ * The lock is also what announces the change to every node's caches (ADR 0012).
+ */
+export const LANGUAGES_TARGET: LockTarget = { kind: 'language', id: 0 };
+
+/**
+ * The LanguageService of one user scope (Ibexa `LanguageService`). Reads need no permission (as in Ibexa); writes
+ * need `content/translations`, lock {@link LANGUAGES_TARGET} and the language, read under the lock, and drop this
+ * repository's cached languages whether they commit or not.
+ */
+export function createLanguageService(context: ServiceContext): LanguageService {
+  const assertCanTranslate = (): Promise<void> => context.guard.assert('content', 'translations', { kind: 'none' });
+  const write = async <T>(targets: readonly LockTarget[], work: (tx: ServiceContext) => Promise<T>): Promise<T> => {
+    try {
+      return await underLock(context, [LANGUAGES_TARGET, ...targets], work);
+    } finally {
+      context.referenceCache.languages.invalidate();
+    }
+  };
+  const requireStored = async (tx: ServiceContext, languageId: number): Promise<Language> => {
+    const language = await tx.persistence.languageHandler.load(languageId);
+    if (!language) throw NotFoundError.language(String(languageId));
+    return language;
+  };
+  const update = async (language: Language, change: Partial<Pick<Language, 'name' | 'enabled'>>): Promise<Language> => {
+    await assertCanTranslate();
+    return write([{ kind: 'language', id: language.id }], async (tx) =>
+      tx.persistence.languageHandler.update({ ...(await requireStored(tx, language.id)), ...change }),
+    );
+  };
+
   return {
-    loadLanguages: () => loadLanguages(runtime),
+    loadLanguages: () => loadLanguages(context),
     async loadLanguage(languageCode) {
-      const language = (await loadLanguages(runtime)).find((candidate) => candidate.languageCode === languageCode);
+      const language = (await loadLanguages(context)).find((candidate) => candidate.languageCode === languageCode);
       if (!language) throw NotFoundError.language(languageCode);
       return language;
     },
     async loadLanguageById(languageId) {
-      const language = (await loadLanguages(runtime)).find((candidate) => candidate.id === languageId);
+      const language = (await loadLanguages(context)).find((candidate) => candidate.id === languageId);
       if (!language) throw NotFoundError.language(String(languageId));
       return language;
     },
+
+    async createLanguage(struct) {
+      assertCreateStruct(struct);
+      await assertCanTranslate();
+      return write([], (tx) => insertLanguage(tx.persistence, struct));
+    },
+
+    async updateLanguageName(language, newName) {
+      assertName(newName, 'newName');
+      return update(language, { name: newName });
+    },
+    enableLanguage: (language) => update(language, { enabled: true }),
+    disableLanguage: (language) => update(language, { enabled: false }),
+
+    async deleteLanguage(language) {
+      await assertCanTranslate();
+      await write([{ kind: 'language', id: language.id }], async (tx) => {
+        const stored = await requireStored(tx, language.id);
+        if (await tx.persistence.languageHandler.isUsed(stored.languageCode)) {
+          throw new InvalidArgumentError('language', 'Cannot delete language: some content still references the language');
+        }
+        await tx.persistence.languageHandler.delete(stored.id);
+      });
+    },
   };
+}
+
+/**
+ * Adds a language inside a transaction that holds {@link LANGUAGES_TARGET}; also locks the new language's id.
+ * @throws InvalidArgumentError when the code is taken or no id is left.
+ */
+export async function insertLanguage(persistence: PersistenceHandler, struct: LanguageCreateStruct): Promise<Language> {
+  if (await persistence.languageHandler.loadByCode(struct.languageCode)) {
+    throw new InvalidArgumentError('languageCreateStruct', `language with the "${struct.languageCode}" language code already exists`);
+  }
+  const language = await persistence.languageHandler.create({ languageCode: struct.languageCode, name: struct.name, enabled: struct.enabled ?? true });
+  await persistence.lock([{ kind: 'language', id: language.id }]);
+  return language;
+}
+
+/** @throws InvalidArgumentError for a code not of the form `xxx-XX` or a bad name (Ibexa: `InvalidArgumentValue`). */
+function assertCreateStruct(struct: LanguageCreateStruct): void {
+  if (!LANGUAGE_CODE_PATTERN.test(struct.languageCode)) {
+    throw new InvalidArgumentError('languageCode', `'${struct.languageCode}' is not a language code like eng-GB or pol-PL`);
+  }
+  assertName(struct.name, 'name');
+}
+
+function assertName(name: string, argumentName: string): void {
+  if (name.trim() === '') throw new InvalidArgumentError(argumentName, 'The language name must not be empty');
+  if (name.length > MAX_NAME_LENGTH) throw new InvalidArgumentError(argumentName, `The language name must not be longer than ${MAX_NAME_LENGTH} characters`);
 }
 
 /** Every configured language (cached briefly, see ReferenceCache). */
@@ -25,7 +113,18 @@ function loadLanguages(runtime: RepositoryRuntime): Promise<readonly Language[]>
   return runtime.referenceCache.languages.get('all', () => runtime.persistence.languageHandler.loadAll());
 }
 
-/** Codes of the configured languages. */
+/**
+ * Codes of the languages as committed, for a write that stores language codes (content items, versions, fields):
+ * read in its transaction while it holds the languages' lock shared, so that a language it stores cannot be
+ * deleted before it commits, and a language deleted before is refused. Take it after the content type's shared
+ * lock and before the content lock (`underContentLock` takes it with the type's), as the lock order wants.
+ */
+export async function languageCodesForWrite(tx: ServiceContext): Promise<Set<string>> {
+  await tx.persistence.lockShared([LANGUAGES_TARGET]);
+  return new Set((await tx.persistence.languageHandler.loadAll()).map((language) => language.languageCode));
+}
+
+/** Codes of the configured languages (cached). */
 export async function knownLanguageCodes(runtime: RepositoryRuntime): Promise<Set<string>> {
   return new Set((await loadLanguages(runtime)).map((language) => language.languageCode));
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/repository-error.js';
-import { folderRecord, type PersistenceUnderTest, seededStore } from './fixtures.js';
+import { folderName, folderRecord, type PersistenceUnderTest, seededStore } from './fixtures.js';
 import type { TestRunner } from '../test-runner.js';
 
 /** Contract of the reference-data handlers: types, sections, languages, users, roles, object states. */
@@ -34,10 +34,31 @@ export function referenceDataContract(runner: TestRunner, create: () => Promise<
       expect(await sectionHandler.load(4)).toBeNull();
       expect(await languageHandler.loadAll()).toEqual([
         { id: 2, languageCode: 'eng-GB', name: 'English (United Kingdom)', enabled: true },
-        { id: 4, languageCode: 'pol-PL', name: 'Polish (Poland)', enabled: true },
+        { id: 4, languageCode: 'pol-PL', name: 'Polish (polski)', enabled: true },
       ]);
       expect((await languageHandler.loadByCode('pol-PL'))?.id).toBe(4);
       expect(await languageHandler.load(8)).toBeNull();
+    });
+
+    it('creates, renames, disables and deletes languages; ids are the next power of two; usage is detected', async () => {
+      const { languageHandler, contentHandler } = store();
+      const german = await languageHandler.create({ languageCode: 'ger-DE', name: 'German (Deutsch)', enabled: true });
+      expect(german).toEqual({ id: 8, languageCode: 'ger-DE', name: 'German (Deutsch)', enabled: true });
+      expect((await languageHandler.create({ languageCode: 'fre-FR', name: 'French', enabled: false })).id).toBe(16);
+      await expect(languageHandler.create({ languageCode: 'ger-DE', name: 'Again', enabled: true })).rejects.toBeInstanceOf(InvalidArgumentError);
+      expect(await languageHandler.update({ ...german, name: 'Deutsch', enabled: false })).toEqual({ ...german, name: 'Deutsch', enabled: false });
+      expect(await languageHandler.loadByCode('ger-DE')).toEqual({ ...german, name: 'Deutsch', enabled: false });
+      expect(await languageHandler.isUsed('eng-GB')).toBe(true);
+      expect(await languageHandler.isUsed('ger-DE')).toBe(false);
+      // A translation is a use, although the item's main language is another.
+      await contentHandler.create(
+        folderRecord('Folder', { languageCodes: ['eng-GB', 'ger-DE'], names: { 'eng-GB': 'Folder', 'ger-DE': 'Ordner' }, fields: [folderName('Folder'), folderName('Ordner', 'ger-DE')] }),
+      );
+      expect(await languageHandler.isUsed('ger-DE')).toBe(true);
+      expect(await languageHandler.isUsed('fre-FR')).toBe(false);
+      await languageHandler.delete(16);
+      expect(await languageHandler.load(16)).toBeNull();
+      expect((await languageHandler.loadAll()).map((language) => language.languageCode)).toEqual(['eng-GB', 'pol-PL', 'ger-DE']);
     });
 
     it('loads, writes and deletes user accounts; logins are unique case-insensitively', async () => {

@@ -1,10 +1,12 @@
-import type {
-  ObjectStateCreateStruct,
-  ObjectStateGroupCreateStruct,
-  ObjectStateGroupUpdateStruct,
-  ObjectStateUpdateStruct,
-  SectionCreateStruct,
-  TranslatedStrings,
+import {
+  languageDisplayName,
+  type LanguageCreateStruct,
+  type ObjectStateCreateStruct,
+  type ObjectStateGroupCreateStruct,
+  type ObjectStateGroupUpdateStruct,
+  type ObjectStateUpdateStruct,
+  type SectionCreateStruct,
+  type TranslatedStrings,
 } from '@contentrepo/core';
 import { BadRequestError } from '../../http/rest-errors.js';
 import type { DecodedObject } from '../decoded-input.js';
@@ -19,6 +21,25 @@ type Building<T> = { -readonly [K in keyof T]: T[K] };
 export function parseSectionInput(data: DecodedObject): SectionCreateStruct {
   const input = reader(data, 'SectionInput');
   return { identifier: input.requiredString('identifier'), name: input.requiredString('name') };
+}
+
+/**
+ * `LanguageCreate` (an extension of this server; Ibexa's REST API has no language writes): `languageCode` required,
+ * `name` optional (default: the name Ibexa installs the language with, `languageDisplayName`), `enabled` optional
+ * (default true). @throws BadRequestError
+ */
+export function parseLanguageCreate(data: DecodedObject): LanguageCreateStruct {
+  const input = reader(data, 'LanguageCreate');
+  const languageCode = input.requiredString('languageCode');
+  return { languageCode, name: input.optionalString('name') ?? languageDisplayName(languageCode), enabled: input.optionalBool('enabled') ?? true };
+}
+
+/** `LanguageUpdate` (extension): optional `name` and `enabled`. @throws BadRequestError */
+export function parseLanguageUpdate(data: DecodedObject): { readonly name?: string; readonly enabled?: boolean } {
+  const input = reader(data, 'LanguageUpdate');
+  const name = input.optionalString('name');
+  const enabled = input.optionalBool('enabled');
+  return { ...(name === undefined ? {} : { name }), ...(enabled === undefined ? {} : { enabled }) };
 }
 
 /** The translated members of the object state payloads; `names` required on create. */
