@@ -171,6 +171,28 @@ describe('image variations (Ibexa 4.6 default definitions, generated with libvip
     expect(deleted.status).toBe(204);
     expect((await server.storedFiles()).filter((file) => file.endsWith('/removed.png'))).toEqual([expect.stringMatching(/^images\/[0-9a-f]{2}\//)]);
   });
+
+  it('deletes the variations of an image only a deleted version held, keeping those of the other versions', async () => {
+    const { contentId, imageId } = await uploadImage(server.app.express, 'first.png', original);
+    expect((await call(server.app.express, ADMIN, { method: 'PUBLISH', path: `/content/objects/${contentId}/versions/1` })).status).toBe(204);
+    expect((await call(server.app.express, ADMIN, { method: 'COPY', path: `/content/objects/${contentId}/currentversion`, accept: 'Version' })).status).toBe(201);
+    const second = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080' } }).png().toBuffer();
+    const patched = await call(server.app.express, ADMIN, {
+      method: 'PATCH',
+      path: `/content/objects/${contentId}/versions/2`,
+      input: 'VersionUpdate',
+      accept: 'Version',
+      body: { VersionUpdate: { fields: { field: [{ fieldDefinitionIdentifier: 'image', fieldValue: { fileName: 'second.png', data: second.toString('base64') } }] } } },
+    });
+    expect(patched.status).toBe(200);
+    const draftImageId = imageId.replace(/-1$/, '-2');
+    expect((await variation(server.app.express, draftImageId, 'small')).body.ContentImageVariation).toMatchObject({ width: 100, height: 100 });
+    expect((await variation(server.app.express, imageId, 'small')).body.ContentImageVariation).toMatchObject({ width: 100, height: 75 });
+    const aliases = async () => (await server.storedFiles()).filter((file) => file.startsWith('images/_aliases/') && /\/(first|second)\.png$/.test(file)).map((file) => file.replace(/\/.+\//, '/')).sort();
+    expect(await aliases()).toEqual(['images/first.png', 'images/first.png', 'images/second.png', 'images/second.png']);
+    expect((await call(server.app.express, ADMIN, { method: 'DELETE', path: `/content/objects/${contentId}/versions/2` })).status).toBe(204);
+    expect(await aliases()).toEqual(['images/first.png', 'images/first.png']);
+  });
 });
 
 describe('image variations with STORAGE=database', () => {

@@ -47,11 +47,15 @@ export async function removeSubtrees(tx: PersistenceHandler, locationIds: readon
 
 const IMAGE_TYPES = new Set([imageFieldType.identifier, ...(imageFieldType.aliases ?? [])]);
 
-/** The stored image files of every version of a content item (read before it is deleted), each once. */
-async function storedImagesOf(tx: PersistenceHandler, contentId: number): Promise<StoredImageFile[]> {
+/**
+ * The stored image files of a content item's versions (`versionNos`, default every version), each once: read before
+ * they are deleted, for their image variations to be deleted after.
+ */
+export async function storedImagesOf(tx: PersistenceHandler, contentId: number, versionNos?: readonly number[]): Promise<StoredImageFile[]> {
   const images = new Map<string, StoredImageFile>();
-  for (const version of await tx.contentHandler.loadVersionInfoList(contentId)) {
-    const content = await tx.contentHandler.load(contentId, version.versionNo);
+  const numbers = versionNos ?? (await tx.contentHandler.loadVersionInfoList(contentId)).map((version) => version.versionNo);
+  for (const versionNo of numbers) {
+    const content = await tx.contentHandler.load(contentId, versionNo);
     for (const field of content?.fields ?? []) {
       const data = field.data;
       if (!IMAGE_TYPES.has(field.fieldTypeIdentifier) || !isRecord(data)) continue;
