@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import type { Express } from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -213,6 +215,42 @@ describe('image variations with STORAGE=database', () => {
     expect(await server.storedFiles()).toEqual([]);
   });
 });
+
+const databaseUrl = testDatabaseUrl();
+
+(databaseUrl === undefined ? describe.skip : describe)(
+  `image variations on two nodes sharing PostgreSQL with STORAGE=database${databaseUrl === undefined ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`,
+  () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const nodes: TestServer[] = [];
+    beforeAll(async () => {
+      if (databaseUrl === undefined) return;
+      const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STORAGE: 'database' };
+      await whileNoTestSchemaIsDropped(databaseUrl, async () => {
+        nodes.push(await startTestServer(env));
+        nodes.push(await startTestServer(env));
+      });
+    });
+    afterAll(async () => {
+      await Promise.all(nodes.map((server) => server.stop()));
+      if (databaseUrl !== undefined) await dropTestSchema(databaseUrl, schema);
+    });
+
+    it('answers concurrent first requests on both nodes with one variation, whose bytes either node serves', async () => {
+      const [first, second] = nodes;
+      if (!first || !second) throw new Error('the nodes did not start');
+      const { imageId } = await uploadImage(first.app.express, 'shared.png', await png800x600());
+      const answers = await Promise.all([first, second, first, second].map((node) => variation(node.app.express, imageId, 'large')));
+      for (const answer of answers) expect(answer.body.ContentImageVariation).toMatchObject({ width: 300, height: 225, contentType: 'image/png' });
+      const path = new URL(answers[0]?.body.ContentImageVariation?.uri ?? '').pathname;
+      const [fromFirst, fromSecond] = await Promise.all([download(first.app.express, `http://x${path}`), download(second.app.express, `http://x${path}`)]);
+      expect(fromFirst.equals(fromSecond)).toBe(true);
+      expect(fromFirst.length).toBe(answers[0]?.body.ContentImageVariation?.fileSize);
+      const metadata = await sharp(fromFirst).metadata();
+      expect([metadata.width, metadata.height]).toEqual([300, 225]);
+    });
+  },
+);
 
 describe('IMAGE_VARIATIONS configuration', () => {
   it('refuses invalid JSON, unknown filters and unknown references at start-up', () => {
