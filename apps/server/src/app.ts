@@ -19,6 +19,7 @@ import type { ServerConfig } from './server-config.js';
 import { corsMiddleware, finalErrorHandler, methodNotAllowed, notFound, securityHeaders, sendJsonError } from './http-policy.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
+import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
@@ -120,6 +121,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       changes,
       permissionCacheTtlMs: ttl,
       referenceCacheTtlMs: ttl,
+      imageProcessor: createSharpImageProcessor(),
+      imageVariations: config.imageVariations,
     });
 
     const auth = createHttpAuth({

@@ -1,6 +1,12 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { FALLBACK_CACHE_TTL_MS, LANGUAGE_CODE_PATTERN } from '@contentrepo/core';
+import {
+  DEFAULT_IMAGE_VARIATION_DEFINITIONS,
+  FALLBACK_CACHE_TTL_MS,
+  LANGUAGE_CODE_PATTERN,
+  parseImageVariationDefinitions,
+  type ImageVariationDefinitions,
+} from '@contentrepo/core';
 import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter';
 import {
   DEFAULT_LOGIN_BLOCK_SECONDS,
@@ -114,6 +120,12 @@ export interface ServerConfig extends HttpTimeouts {
    * their cache tags in `xkey`. Reads with credentials are always `private, no-cache`.
    */
   readonly httpCache: HttpCacheOptions;
+  /**
+   * Image variations (`IMAGE_VARIATIONS`): Ibexa 4.6's built-in ones (reference, small, tiny, medium, large) plus or
+   * overridden by the JSON object given, `{"<name>": {"reference": "<name>" | null, "filters":
+   * [{"name": "geometry/scaledownonly", "params": [w, h]}]}}`.
+   */
+  readonly imageVariations: ImageVariationDefinitions;
 }
 
 /**
@@ -372,6 +384,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
     trustProxy: trustProxy(env),
     httpCache: httpCacheOptions(env),
+    imageVariations: imageVariations(env),
     ...httpTimeouts(env),
   };
+}
+
+/**
+ * `IMAGE_VARIATIONS`: a JSON object of variation definitions merged over Ibexa's built-in ones.
+ * @throws ConfigError for invalid JSON or definitions.
+ */
+function imageVariations(env: NodeJS.ProcessEnv): ImageVariationDefinitions {
+  const raw = env['IMAGE_VARIATIONS'];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_IMAGE_VARIATION_DEFINITIONS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('IMAGE_VARIATIONS must be a JSON object such as {"thumb": {"reference": null, "filters": [{"name": "geometry/scaledownonly", "params": [150, 150]}]}}');
+  }
+  try {
+    return parseImageVariationDefinitions(parsed);
+  } catch (error) {
+    throw new ConfigError(`IMAGE_VARIATIONS: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -113,6 +113,53 @@ describe('STORAGE=database on SQLite', () => {
   });
 });
 
+describe('a declared fileSize is informational (Ibexa 4.6 behaviour: the real size is stored)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('accepts an image whose declared fileSize differs from its decoded data and stores the real size', async () => {
+    const created = await call(server.app.express, ADMIN, {
+      method: 'POST',
+      path: '/content/objects',
+      input: 'ContentCreate',
+      accept: 'Content',
+      body: contentCreate(5, '1/43/51', { name: 'Pixel', image: { fileName: 'pixel.png', fileSize: 12345, data: PNG_1X1.toString('base64') } }),
+    });
+    expect(created.status).toBe(201);
+    expect(fieldValue(created.body.Content, 'image')['fileSize']).toBe(PNG_1X1.length);
+  });
+
+  it('accepts a binary file whose declared fileSize differs from its decoded data and stores the real size', async () => {
+    const bytes = Buffer.from('twelve bytes');
+    const created = await call(server.app.express, ADMIN, {
+      method: 'POST',
+      path: '/content/objects',
+      input: 'ContentCreate',
+      accept: 'Content',
+      body: contentCreate(12, '1/43/52', { name: 'Notes', file: { fileName: 'notes.txt', fileSize: 1, data: bytes.toString('base64') } }),
+    });
+    expect(created.status).toBe(201);
+    expect(fieldValue(created.body.Content, 'file')['fileSize']).toBe(bytes.length);
+  });
+
+  it('still refuses a declared fileSize that is no byte count', async () => {
+    const created = await call(server.app.express, ADMIN, {
+      method: 'POST',
+      path: '/content/objects',
+      input: 'ContentCreate',
+      accept: 'Content',
+      body: contentCreate(5, '1/43/51', { name: 'Pixel', image: { fileName: 'pixel.png', fileSize: 'big', data: PNG_1X1.toString('base64') } }),
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.ErrorMessage.errorDescription).toContain('Content fields did not validate');
+  });
+});
+
 const databaseUrl = testDatabaseUrl();
 
 (databaseUrl === undefined ? describe.skip : describe)(

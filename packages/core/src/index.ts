@@ -44,6 +44,7 @@ export type * from './api/services/object-state-service.js';
 export type * from './api/services/url-alias-service.js';
 export type * from './api/services/url-wildcard-service.js';
 export type * from './api/services/bookmark-service.js';
+export type * from './api/services/image-variation-service.js';
 
 export type * from './domain/criteria/criterion.js';
 export { criteria, FIELD_OPERATORS, LOCATION_ONLY_CRITERIA, RANGE_OPERATORS } from './domain/criteria/criterion.js';
@@ -108,3 +109,14 @@ export {
   UNKNOWN_MIME_TYPE,
 } from './domain/files/mime-type-detection.js';
 export { findMalformedString, isWellFormed, type MalformedString, visibleExcerpt } from './domain/text/well-formed-unicode.js';
+export {
+  applyImageFilter,
+  applyImageFilters,
+  DEFAULT_IMAGE_VARIATION_DEFINITIONS,
+  parseImageVariationDefinitions,
+  SUPPORTED_IMAGE_FILTERS,
+  type ImageFilter,
+  type ImageVariationDefinition,
+  type ImageVariationDefinitions,
+} from './domain/images/image-variation-definitions.js';
+export { createImageVariationService, imageVariationKey, type ImageVariationOptions } from './services/images/create-image-variation-service.js';

@@ -41,7 +41,7 @@ export interface GraphQLMiddlewareOptions {
   readonly maxFiles?: number;
   /** Largest JSON request body (bytes or a size string; default `1mb`); larger → 413, and the connection is closed. */
   readonly bodyLimit?: string | number;
-  /** `ImageVariationIdentifier` values (default large, medium, reference, small, tiny). */
+  /** `ImageVariationIdentifier` values (default: the repository's image variations, by default large, medium, reference, small, tiny). */
   readonly imageVariations?: readonly string[];
   /** Search for the typed lists and sorted children (default: core's SearchService, `repositorySearch`). */
   readonly search?: ContentSearch;
@@ -103,7 +103,7 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
   const { repository, auth } = options;
   const debug = options.debug ?? false;
   const logger = options.logger ?? null;
-  const imageVariations = [...(options.imageVariations ?? DEFAULT_IMAGE_VARIATIONS)];
+  const imageVariations = [...(options.imageVariations ?? repository.imageVariationService.variationNames)];
   const queryLimits = resolveQueryLimits(options.queryLimits);
   const fieldTypeMappers = createFieldTypeMapperRegistry([...builtInFieldTypeMappers, ...(options.fieldTypeMappers ?? [])]);
   const gateway = new GeneratedSchemaGateway({

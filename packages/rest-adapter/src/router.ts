@@ -67,7 +67,10 @@ export interface RestRouterOptions {
    * The connection is closed after a 413.
    */
   readonly bodyLimit?: string | number;
-  /** Image alias names listed as image `variations` (default large, medium, reference, small, tiny). */
+  /**
+   * Image alias names listed as image `variations` (default: the repository's image variations, Ibexa's large,
+   * medium, reference, small and tiny unless configured).
+   */
   readonly imageVariations?: readonly string[];
   /**
    * REST processors of your own field types, added to the built-in ones (package README, "Field types"); a type
@@ -100,7 +103,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const table = new RouteTable<RestHandler, AggregateOf>(restRoutes);
   const { auth } = options;
   const fieldTypeProcessors = createFieldTypeProcessorRegistry(options.fieldTypeProcessors ?? [], options.repository.fieldTypes);
-  const imageVariations = [...(options.imageVariations ?? ['large', 'medium', 'reference', 'small', 'tiny'])].sort();
+  const imageVariations = [...(options.imageVariations ?? options.repository.imageVariationService.variationNames)].sort();
   const debug = options.debug ?? false;
   const cachePolicy = httpCachePolicy(options.httpCache);
   const router = express.Router();

@@ -4,6 +4,9 @@ import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { ChangeFeed } from '../spi/change-feed.js';
+import type { ImageProcessor } from '../spi/image-processor.js';
+import type { ImageVariationDefinitions } from '../domain/images/image-variation-definitions.js';
+import { createImageVariationService } from './images/create-image-variation-service.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, PasswordHasher } from '../spi/ports.js';
 import { createContentService } from './content/create-content-service.js';
@@ -57,6 +60,13 @@ export interface RepositoryOptions {
    * Default: 5000; with `changes`, `FALLBACK_CACHE_TTL_MS` (60 s). Changes through this repository apply at once.
    */
   readonly referenceCacheTtlMs?: number;
+  /**
+   * Resamples images for image variations (the server uses libvips). Without it every variation is the original
+   * image, unresized.
+   */
+  readonly imageProcessor?: ImageProcessor;
+  /** Image variation definitions; default Ibexa's built-in ones (reference, small, tiny, medium, large). */
+  readonly imageVariations?: ImageVariationDefinitions;
 }
 
 /**
@@ -75,6 +85,11 @@ export function createRepository(options: RepositoryOptions): Repository {
     siteAccessCrc: crc32(options.siteAccess ?? 'site'),
     permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 1000)),
     referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 5000)),
+    imageVariations: createImageVariationService({
+      storage: options.storage,
+      ...(options.imageProcessor ? { processor: options.imageProcessor } : {}),
+      ...(options.imageVariations ? { definitions: options.imageVariations } : {}),
+    }),
   };
   if (options.changes) followChanges(runtime, options.changes);
   const scopes = new Map<number, Repository>();
@@ -118,6 +133,7 @@ function scope(
     objectStateService: createObjectStateService(context),
     urlAliasService: createUrlAliasService(context),
     urlWildcardService: createUrlWildcardService(context),
+    imageVariationService: runtime.imageVariations,
     bookmarkService: createBookmarkService(context, (locationId) => locationService.loadLocation(locationId)),
     permissionResolver: context.guard,
     fieldTypes: runtime.fieldTypes,

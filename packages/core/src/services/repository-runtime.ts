@@ -1,3 +1,4 @@
+import type { ImageVariationService } from '../api/services/image-variation-service.js';
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
@@ -18,4 +19,6 @@ export interface RepositoryRuntime {
   readonly permissionCache: PermissionCache;
   /** Content types, languages and default object states, cached briefly. */
   readonly referenceCache: ReferenceCache;
+  /** Image variations of stored images (generated on first request, removed with their content). */
+  readonly imageVariations: ImageVariationService;
 }

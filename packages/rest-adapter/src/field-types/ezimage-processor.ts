@@ -1,4 +1,4 @@
-import type { Field, FieldTypeRegistry } from '@contentrepo/core';
+import type { Field, FieldTypeRegistry, StoredImageFile } from '@contentrepo/core';
 import { isObject, type HashObject } from '../output/hash-object.js';
 import type { FieldTypeProcessor } from './field-type-processor.js';
 
@@ -35,4 +35,21 @@ export function storedImage(field: Field, fieldTypes: FieldTypeRegistry): Stored
   const hash = fieldTypes.get(field.fieldTypeIdentifier).toHash(field.value);
   const uri = isObject(hash) ? hash['uri'] : undefined;
   return isObject(hash) && typeof uri === 'string' ? { uri, hash } : null;
+}
+
+/**
+ * The stored file of an image field as the image variation service takes it (from the image hash: `id`, `mime`,
+ * `width`, `height`, `fileSize`), or null when the field is no image or holds no file.
+ */
+export function storedImageFile(field: Field, fieldTypes: FieldTypeRegistry): StoredImageFile | null {
+  const image = storedImage(field, fieldTypes);
+  return image === null ? null : imageFileOfHash(image.hash);
+}
+
+/** The {@link StoredImageFile} of an image hash (`id`, `mime`, `width`, `height`, `fileSize`), or null without `id`. */
+export function imageFileOfHash(hash: HashObject): StoredImageFile | null {
+  const id = hash['id'];
+  if (typeof id !== 'string' || id === '') return null;
+  const number = (key: string): number | null => (typeof hash[key] === 'number' ? hash[key] : null);
+  return { id, mimeType: typeof hash['mime'] === 'string' ? hash['mime'] : null, width: number('width'), height: number('height'), fileSize: number('fileSize') };
 }

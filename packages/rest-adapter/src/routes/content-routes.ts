@@ -8,7 +8,7 @@ import { relationListNode, relationNode, versionListNode, versionNode } from '..
 import { locationListNode } from '../output/visitors/location-visitor.js';
 import { createLocationForContent } from './location-routes.js';
 import { createRelation, deleteRelation } from './content-management-routes.js';
-import { contentAggregate, contentResource, intParam, intQuery, languagesParam, resource, tagged } from './route-support.js';
+import { contentAggregate, contentResource, embeddedVersion, intParam, intQuery, languagesParam, resource, tagged } from './route-support.js';
 
 const contentId = (context: RestContext): number => intParam(context, 'contentId');
 const versionNo = (context: RestContext): number => intParam(context, 'versionNo');
@@ -85,7 +85,7 @@ const versionResult = (context: RestContext, id: number, no: number, status = 20
     const languages = languagesParam(context);
     const content = await context.repository.contentService.loadContent(id, { versionNo: no, ...(languages ? { languages } : {}) });
     const relations = await context.repository.contentService.loadRelations(content.versionInfo);
-    return resource(versionNode({ content, relations }, context.visit), {
+    return resource(versionNode(await embeddedVersion(context, content, relations), context.visit), {
       status,
       acceptPatch: 'VersionUpdate',
       // The Version body shows no location path: the item's tags and its main location's, without path tags; `cv`

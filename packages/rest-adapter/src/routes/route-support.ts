@@ -1,4 +1,4 @@
-import { UnauthorizedError, type ContentInfo, type Location, type LockTarget, type Repository } from '@contentrepo/core';
+import { UnauthorizedError, type Content, type ContentInfo, type ContentType, type Location, type LockTarget, type Relation, type Repository } from '@contentrepo/core';
 import type { AggregateRevision } from '../http/entity-tags.js';
 import { contentCacheTags } from '../http/http-cache-headers.js';
 import type { AggregateOf, RestContext, RestResult } from '../http/rest-context.js';
@@ -99,7 +99,20 @@ export async function currentVersion(
 ): Promise<EmbeddedVersion> {
   const content = await context.repository.contentService.loadContent(contentId, languages ? { languages } : {});
   const relations = await context.repository.contentService.loadRelations(content.versionInfo);
-  return { content, relations };
+  return embeddedVersion(context, content, relations);
+}
+
+/** A loaded version to embed, with its item's content type (cached by core; a content type is no secret). */
+export async function embeddedVersion(context: RestContext, content: Content, relations: readonly Relation[]): Promise<EmbeddedVersion> {
+  const contentType = await context.repository.contentTypeService.loadContentType(content.contentInfo.contentTypeId);
+  return { content, relations, contentType };
+}
+
+/** The content types of `contents`, by id (each loaded once, cached by core). */
+export async function contentTypesOf(context: RestContext, contents: readonly Content[]): Promise<ReadonlyMap<number, ContentType>> {
+  const ids = [...new Set(contents.map((content) => content.contentInfo.contentTypeId))];
+  const types = await Promise.all(ids.map((id) => context.repository.contentTypeService.loadContentType(id)));
+  return new Map(types.map((type) => [type.id, type]));
 }
 
 /** The aggregate of `/content/objects/{contentId}…` routes: the content item (its versions, metadata, relations). */

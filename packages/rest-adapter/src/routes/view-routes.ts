@@ -1,4 +1,4 @@
-import type { Content, Location, Relation, SearchResult } from '@contentrepo/core';
+import type { Content, ContentType, Location, Relation, SearchResult } from '@contentrepo/core';
 import type { RestContext, RestHandler, RestResult } from '../http/rest-context.js';
 import { BadRequestError, NotImplementedRestError } from '../http/rest-errors.js';
 import { unknownContentTypeMessage } from '../http/media-types.js';
@@ -9,7 +9,7 @@ import type { ObjectNode } from '../output/node.js';
 import { contentNode } from '../output/visitors/content-visitor.js';
 import { locationNode } from '../output/visitors/location-visitor.js';
 import { type ViewResultView, viewHref, viewNode } from '../output/visitors/view-visitor.js';
-import { resource } from './route-support.js';
+import { contentTypesOf, resource } from './route-support.js';
 
 const isVersion = (version: string): version is ViewInputVersion => VIEW_INPUT_VERSIONS.some((known) => known === version);
 
@@ -24,6 +24,13 @@ const lookupsOf = (context: RestContext): CriterionLookups => ({
 async function relationsOf(context: RestContext, contents: readonly Content[]): Promise<ReadonlyMap<number, readonly Relation[]>> {
   const lists = await context.repository.contentService.loadRelationsList(contents.map((content) => content.versionInfo));
   return new Map(contents.map((content, index) => [content.contentInfo.id, lists[index] ?? []]));
+}
+
+/** The content type of `content` from {@link contentTypesOf}'s map. @throws Error when absent (a bug). */
+function typeOf(types: ReadonlyMap<number, ContentType>, content: Content): ContentType {
+  const type = types.get(content.contentInfo.contentTypeId);
+  if (!type) throw new Error(`Content type ${content.contentInfo.contentTypeId} of content ${content.contentInfo.id} was not loaded`);
+  return type;
 }
 
 type Hits = Pick<ViewResultView, 'count' | 'time' | 'timedOut' | 'maxScore' | 'hits'>;
@@ -48,14 +55,14 @@ async function contentHits(context: RestContext, view: ViewRequest): Promise<Hit
   const result = await searchService.findContent(view.query, view.languageFilter);
   const contents = result.hits.map((hit) => hit.value);
   const mainIds = contents.flatMap((content) => (content.contentInfo.mainLocationId === null ? [] : [content.contentInfo.mainLocationId]));
-  const [relations, mains] = await Promise.all([relationsOf(context, contents), locationService.loadLocationList(mainIds)]);
+  const [relations, mains, types] = await Promise.all([relationsOf(context, contents), locationService.loadLocationList(mainIds), contentTypesOf(context, contents)]);
   const mainById = new Map(mains.map((location) => [location.id, location]));
   const nodes = contents.map((content) =>
     contentNode(
       {
         contentInfo: content.contentInfo,
         mainLocation: content.contentInfo.mainLocationId === null ? null : (mainById.get(content.contentInfo.mainLocationId) ?? null),
-        currentVersion: { content, relations: relations.get(content.contentInfo.id) ?? [] },
+        currentVersion: { content, relations: relations.get(content.contentInfo.id) ?? [], contentType: typeOf(types, content) },
       },
       context.visit,
     ),
@@ -80,7 +87,7 @@ async function locationHits(context: RestContext, view: ViewRequest): Promise<Hi
     searchService.countLocationChildren(locations.map((location) => location.id)),
   ]);
   const contentById = new Map(contents.map((content) => [content.contentInfo.id, content]));
-  const relations = await relationsOf(context, contents);
+  const [relations, types] = await Promise.all([relationsOf(context, contents), contentTypesOf(context, contents)]);
   const nodes = locations.map((location) => {
     const content = contentById.get(location.contentId);
     return locationNode(
@@ -88,7 +95,7 @@ async function locationHits(context: RestContext, view: ViewRequest): Promise<Hi
         location,
         childCount: childCounts.get(location.id) ?? 0,
         inSearchHit: true,
-        ...(content ? { currentVersion: { content, relations: relations.get(location.contentId) ?? [] } } : {}),
+        ...(content ? { currentVersion: { content, relations: relations.get(location.contentId) ?? [], contentType: typeOf(types, content) } } : {}),
       },
       context.visit,
     );

@@ -10,6 +10,7 @@ import type { SearchService } from './search-service.js';
 import type { SectionService } from './section-service.js';
 import type { UserService } from './user-service.js';
 import type { BookmarkService } from './bookmark-service.js';
+import type { ImageVariationService } from './image-variation-service.js';
 import type { ObjectStateService } from './object-state-service.js';
 import type { TrashService } from './trash-service.js';
 import type { URLAliasService } from './url-alias-service.js';
@@ -44,6 +45,8 @@ export interface Repository {
   readonly urlAliasService: URLAliasService;
   readonly urlWildcardService: URLWildcardService;
   readonly bookmarkService: BookmarkService;
+  /** Image variations (image aliases) of stored images. */
+  readonly imageVariationService: ImageVariationService;
   readonly permissionResolver: PermissionResolver;
   /** Field types known to this repository, for adapters that render or parse field values. */
   readonly fieldTypes: FieldTypeRegistry;

@@ -78,7 +78,7 @@ function existingFile(record: UnknownRecord, pending: PendingBinary | null): Bin
  * Binary file (`ezbinaryfile` / `ibexa_binaryfile`). REST hash out (core part; REST makes `uri`
  * absolute and copies it to `url`): `{id, path: null, inputUri: null, fileName, fileSize, mimeType, uri,
  * downloadCount, url: null}` or null. Input: a new file `{fileName, data: <base64>, fileSize?, mimeType?}`
- * (strict base64, `fileSize` must match) or the resent stored hash kept by `id` (`path`, `url`,
+ * (strict base64, a declared `fileSize` is informational) or the resent stored hash kept by `id` (`path`, `url`,
  * `inputUri: null` ignored); `inputUri` is not supported. The content service must check that a kept `id` is the
  * one the field already had. Validator `FileSizeValidator: {maxFileSize}` (megabytes, 0/null = unlimited,
  * target `size`). Name and full text: the file name.

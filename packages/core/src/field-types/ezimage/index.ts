@@ -153,7 +153,7 @@ function nativeImage(record: UnknownRecord): ImageValue {
  * Image (`ezimage` / `ibexa_image`). REST hash out (core part; REST adds `imageId`, `path`,
  * `variations`): `{id, alternativeText, fileName, fileSize, imageId: null, uri, inputUri: null, width, height,
  * additionalData, mime}` or null. Input: a new image `{fileName, data: <base64>, alternativeText?, fileSize?}`
- * (strict base64; `fileSize` must match; the bytes must sniff as an image), or the resent hash of the stored
+ * (strict base64; a declared `fileSize` is informational; the bytes must sniff as an image), or the resent hash of the stored
  * image (kept by `id`; `variations`, `path`, `imageId`, `url`, `inputUri: null` are ignored). `inputUri` is not
  * supported. The content service must check that a kept `id` is the one the field already had.
  * Settings `mimeTypes` (allowed types; empty = all); validators `FileSizeValidator: {maxFileSize}` (megabytes,

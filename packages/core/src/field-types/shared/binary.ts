@@ -58,8 +58,9 @@ export function fileNameFrom(record: UnknownRecord, what: string): string {
 }
 
 /**
- * Decodes the base64 `data` of a new file and checks a given `fileSize` against the decoded length.
- * @throws FieldValueError target `data` for bad base64, `fileSize` for a mismatch.
+ * Decodes the base64 `data` of a new file. A declared `fileSize` is informational (Ibexa 4.6 behaviour: the
+ * stored size is the size of the decoded data); it must still be a byte count when given.
+ * @throws FieldValueError target `data` for bad base64, `fileSize` for a declared size that is no byte count.
  */
 export function decodeUploadData(record: UnknownRecord, what: string): Uint8Array {
   const data = record['data'];
@@ -70,12 +71,6 @@ export function decodeUploadData(record: UnknownRecord, what: string): Uint8Arra
     const size = toInteger(declared);
     if (size === undefined || size < 0) {
       throw invalidInput(`${what} 'fileSize' to be a byte count`, declared, 'fileSize');
-    }
-    if (size !== bytes.length) {
-      throw new FieldValueError(
-        `The declared fileSize ${size} does not match the ${bytes.length} bytes of the decoded data`,
-        'fileSize',
-      );
     }
   }
   return bytes;

@@ -1,9 +1,11 @@
+import type { StoredImageFile } from '../../api/services/image-variation-service.js';
 import type { Content } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
 import { assertCanRead, loadStoredContent, requireContentInfo, requireVersionInfo, toContent } from './content-reads.js';
 import { contentTarget } from './content-writes-support.js';
+import { deleteImageVariations, storedImagesOf } from '../locations/subtree-removal.js';
 
 /**
  * Creates a new draft from a version, the current one by default (Ibexa `createContentDraft`): fields,
@@ -30,12 +32,14 @@ export function createContentDraft(context: ServiceContext, contentId: number, f
 }
 
 /**
- * Deletes a DRAFT or ARCHIVED version (Ibexa `deleteVersion`), under the item's lock.
+ * Deletes a DRAFT or ARCHIVED version (Ibexa `deleteVersion`), under the item's lock. Once committed, the image
+ * variations of the images only that version held are deleted (the original files stay).
  * @throws BadStateError `version.published` for the published version, `version.lastVersion` for the only one.
  * @throws NotFoundError; UnauthorizedError without `content/versionremove`.
  */
-export function deleteVersion(context: ServiceContext, contentId: number, versionNo: number): Promise<void> {
-  return underLock(context, [contentTarget(contentId)], async (tx) => {
+export async function deleteVersion(context: ServiceContext, contentId: number, versionNo: number): Promise<void> {
+  let removedImages: StoredImageFile[] = [];
+  await underLock(context, [contentTarget(contentId)], async (tx) => {
     const contentInfo = await requireContentInfo(tx, contentId);
     const versionInfo = await requireVersionInfo(tx, contentId, versionNo);
     await tx.guard.assert(
@@ -46,6 +50,11 @@ export function deleteVersion(context: ServiceContext, contentId: number, versio
     );
     const versions = await tx.persistence.contentHandler.loadVersionInfoList(contentId);
     assertVersionTransition('delete', versionInfo.status, versions.length);
+    const kept = new Set(
+      (await storedImagesOf(tx.persistence, contentId, versions.filter((version) => version.versionNo !== versionNo).map((version) => version.versionNo))).map((image) => image.id),
+    );
+    removedImages = (await storedImagesOf(tx.persistence, contentId, [versionNo])).filter((image) => !kept.has(image.id));
     await tx.persistence.contentHandler.deleteVersion(contentId, versionNo);
   });
+  await deleteImageVariations(context, removedImages);
 }

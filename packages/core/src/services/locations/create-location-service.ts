@@ -12,7 +12,8 @@ import { inIdOrder, readableIds } from '../permissions/readable-lists.js';
 import { findChildLocationIds } from '../search/location-children.js';
 import { underLock } from '../in-transaction.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
-import { removeSubtrees, subtreeRemovalCheck } from './subtree-removal.js';
+import type { StoredImageFile } from '../../api/services/image-variation-service.js';
+import { deleteImageVariations, removeSubtrees, subtreeRemovalCheck } from './subtree-removal.js';
 import { subtreeLocationTargets, subtreeRemovalTargets } from './subtree-locks.js';
 import { publishLocationAliases } from '../url-aliases/location-aliases.js';
 import { copySubtree, moveSubtree, swapLocation } from './tree-operations.js';
@@ -164,15 +165,18 @@ export function createLocationService(context: ServiceContext): LocationService 
       await context.guard.assert('content', 'remove', target, { locationId });
       const assertRemovable = subtreeRemovalCheck();
       await assertRemovable(context, locationId);
+      const removedImages: StoredImageFile[] = [];
       await underDiscoveredLocks(
         context,
         (persistence) => subtreeRemovalTargets(persistence, [locationId]),
         async (tx) => {
+          removedImages.length = 0; // a retried transaction starts over
           await requireIn(tx, locationId);
           await assertRemovable(tx, locationId);
-          await removeSubtrees(tx.persistence, [locationId]);
+          await removeSubtrees(tx.persistence, [locationId], removedImages);
         },
       );
+      await deleteImageVariations(context, removedImages);
       // A deleted location may have been a user's place in a group: drop every cached role set, as users inherit
       // their groups' roles.
       context.permissionCache.invalidate();

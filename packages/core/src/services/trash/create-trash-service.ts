@@ -7,17 +7,22 @@ import { lockBookmarksOfLocations } from '../bookmarks/create-bookmark-service.j
 import { targetKey, underDiscoveredLocks } from '../discovered-locks.js';
 import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
-import { deleteContentData, subtreeRemovalCheck } from '../locations/subtree-removal.js';
+import type { StoredImageFile } from '../../api/services/image-variation-service.js';
+import { deleteContentData, deleteImageVariations, subtreeRemovalCheck } from '../locations/subtree-removal.js';
 import { subtreeRemovalTargets } from '../locations/subtree-locks.js';
 import { lockLocationAliases, publishLocationAliases } from '../url-aliases/location-aliases.js';
 
 const trashItemNotFound = (id: number): NotFoundError => new NotFoundError('TrashItem', id);
 
-/** Deletes the content of removed trash items that has no location (a trashed item has none). */
-async function deleteOrphanedContent(tx: PersistenceHandler, contentIds: readonly number[]): Promise<void> {
+/**
+ * Deletes the content of removed trash items that has no location (a trashed item has none); the image files of
+ * their versions are added to `removedImages`.
+ */
+async function deleteOrphanedContent(tx: PersistenceHandler, contentIds: readonly number[], removedImages: StoredImageFile[]): Promise<void> {
+  removedImages.length = 0; // a retried transaction starts over
   for (const contentId of new Set(contentIds)) {
     if ((await tx.locationHandler.loadByContent(contentId)).length === 0 && (await tx.contentHandler.loadContentInfo(contentId))) {
-      await deleteContentData(tx, contentId);
+      await deleteContentData(tx, contentId, removedImages);
     }
   }
 }
@@ -126,11 +131,13 @@ export function createTrashService(context: ServiceContext): TrashService {
       const item = await requireItem(persistence, trashItemId);
       await context.guard.assert('content', 'read', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
       await context.guard.assert('content', 'cleantrash', { kind: 'content', contentInfo: item.contentInfo }, { contentId: item.contentId });
+      const removedImages: StoredImageFile[] = [];
       await underLock(context, [{ kind: 'content', id: item.contentId }], async (tx) => {
         await requireItem(tx.persistence, trashItemId);
         const contentId = await tx.persistence.trashHandler.deleteTrashItem(trashItemId);
-        if (contentId !== null) await deleteOrphanedContent(tx.persistence, [contentId]);
+        if (contentId !== null) await deleteOrphanedContent(tx.persistence, [contentId], removedImages);
       });
+      await deleteImageVariations(context, removedImages);
     },
 
     /** Locks the content items of every trash item (they are deleted). */
@@ -138,7 +145,9 @@ export function createTrashService(context: ServiceContext): TrashService {
       if ((await context.guard.hasAccess('content', 'cleantrash')) === false) throw new UnauthorizedError('content', 'cleantrash');
       const discover = async (scope: PersistenceHandler): Promise<LockTarget[]> =>
         (await scope.trashHandler.findTrashItems(0, -1)).items.map((item) => ({ kind: 'content', id: item.contentId }));
-      await underDiscoveredLocks(context, discover, async (tx) => deleteOrphanedContent(tx.persistence, await tx.persistence.trashHandler.emptyTrash()));
+      const removedImages: StoredImageFile[] = [];
+      await underDiscoveredLocks(context, discover, async (tx) => deleteOrphanedContent(tx.persistence, await tx.persistence.trashHandler.emptyTrash(), removedImages));
+      await deleteImageVariations(context, removedImages);
     },
   };
 }

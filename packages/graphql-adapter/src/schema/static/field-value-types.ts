@@ -1,4 +1,4 @@
-import { docbookToXhtml5Edit, richTextPlainText, type Hash } from '@contentrepo/core';
+import { docbookToXhtml5Edit, richTextPlainText, type Hash, type ImageVariation } from '@contentrepo/core';
 import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
 import type { ThumbnailSource } from '../../field-types/field-type-mapper.js';
 import type { GraphQLContext } from '../../resolvers/graphql-context.js';
@@ -9,10 +9,27 @@ import type { TypeRegistry } from '../type-registry.js';
 
 type HashRecord = { readonly [key: string]: Hash };
 
-/** An image variation as `ImageVariation` resolves it: the image and the alias name. */
+/** An image variation as `ImageVariation` resolves it: the image and the variation the repository made. */
 interface VariationSource {
   readonly image: ImageSource;
-  readonly name: string;
+  readonly variation: ImageVariation;
+}
+
+/**
+ * The variation `name` of `image` (generated on its first request), or null when the image has no stored file.
+ * @throws the repository's errors (unknown variation, missing or undecodable original).
+ */
+async function loadVariation(image: ImageSource, name: string, context: GraphQLContext): Promise<VariationSource | null> {
+  const id = hashString(image.hash, 'id');
+  if (id === null || id === '') return null;
+  const file = {
+    id,
+    mimeType: hashString(image.hash, 'mime'),
+    width: hashNumber(image.hash, 'width'),
+    height: hashNumber(image.hash, 'height'),
+    fileSize: hashNumber(image.hash, 'fileSize'),
+  };
+  return { image, variation: await context.repository.imageVariationService.loadVariation(file, name) };
 }
 
 /** HTML5 of a DocBook document: the XHTML5 edit form without its `<section>` wrapper. */
@@ -26,8 +43,8 @@ const text = (key: string) => ({ type: GraphQLString, resolve: (record: HashReco
 const integer = (key: string) => ({ type: GraphQLInt, resolve: (record: HashRecord) => hashNumber(record, key) });
 
 /**
- * Ibexa's value types of field values. Image variations are served from the original file (as the REST API does), so a
- * variation carries the original's URI, size and type under the alias name.
+ * Ibexa's value types of field values. Image variations are the repository's (generated on their first request):
+ * their URI, type and dimensions; `fileName` is the original's.
  */
 export function registerFieldValueTypes(registry: TypeRegistry): void {
   registry.add(
@@ -49,13 +66,13 @@ export function registerFieldValueTypes(registry: TypeRegistry): void {
     }),
   );
   const variationFields = (): FieldMap<VariationSource> => ({
-    uri: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'uri') },
-    name: { type: GraphQLString },
-    mimeType: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'mime') },
+    uri: { type: GraphQLString, resolve: ({ variation }) => variation.uri },
+    name: { type: GraphQLString, resolve: ({ variation }) => variation.name },
+    mimeType: { type: GraphQLString, resolve: ({ variation }) => variation.mimeType },
     fileName: { type: GraphQLString, resolve: ({ image }) => hashString(image.hash, 'fileName') },
     lastModified: { type: registry.output('DateTime'), resolve: ({ image }) => image.modificationDate },
-    width: { type: GraphQLInt, resolve: ({ image }) => hashNumber(image.hash, 'width') },
-    height: { type: GraphQLInt, resolve: ({ image }) => hashNumber(image.hash, 'height') },
+    width: { type: GraphQLInt, resolve: ({ variation }) => variation.width },
+    height: { type: GraphQLInt, resolve: ({ variation }) => variation.height },
   });
   registry.add(new GraphQLObjectType<VariationSource, GraphQLContext>({ name: 'ImageVariation', fields: variationFields }));
   registry.add(
@@ -76,15 +93,18 @@ export function registerFieldValueTypes(registry: TypeRegistry): void {
         variations: {
           type: new GraphQLList(registry.output('ImageVariation')),
           args: { identifier: { type: new GraphQLNonNull(new GraphQLList(registry.input(variationEnum(registry)))) } },
-          resolve: (image, args): VariationSource[] =>
-            (listArg(args, 'identifier') ?? []).flatMap((name) => (typeof name === 'string' ? [{ image, name }] : [])),
+          resolve: async (image, args, context): Promise<VariationSource[]> => {
+            const names = (listArg(args, 'identifier') ?? []).filter((name): name is string => typeof name === 'string');
+            const variations = await Promise.all(names.map((name) => loadVariation(image, name, context)));
+            return variations.filter((variation): variation is VariationSource => variation !== null);
+          },
         },
         variation: {
           type: registry.output('ImageVariation'),
           args: { identifier: { type: new GraphQLNonNull(registry.input(variationEnum(registry))) } },
-          resolve: (image, args): VariationSource | null => {
+          resolve: async (image, args, context): Promise<VariationSource | null> => {
             const name = stringArg(args, 'identifier');
-            return name === undefined ? null : { image, name };
+            return name === undefined ? null : loadVariation(image, name, context);
           },
         },
       }),

@@ -1,4 +1,4 @@
-import type { Content, ContentInfo, Location, Relation, VersionInfo } from '@contentrepo/core';
+import type { Content, ContentInfo, ContentType, Location, Relation, VersionInfo } from '@contentrepo/core';
 import { fieldHashNode, hash, list, obj, ref, translated, val, type Child, type ObjectNode } from '../node.js';
 import { storedImage } from '../../field-types/ezimage-processor.js';
 import { fieldValueHash } from './field-value-visitor.js';
@@ -9,10 +9,12 @@ export function atom(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
-/** A loaded version to embed: the content in that version and its relations. */
+/** A loaded version to embed: the content in that version, its relations and its content type. */
 export interface EmbeddedVersion {
   readonly content: Content;
   readonly relations: readonly Relation[];
+  /** The item's content type: its thumbnail fields (`isThumbnail`) and, for items without a thumbnail image, its icon. */
+  readonly contentType: ContentType;
 }
 
 /** What a `Content` element shows. */
@@ -139,25 +141,43 @@ export function versionNode(version: EmbeddedVersion, context: VisitContext, hre
       ),
     ]),
     relationListNode(contentInfo.id, versionInfo.versionNo, version.relations, context),
-    thumbnailNode(version.content, context),
+    thumbnailNode(version, context),
   ]);
 }
 
-/** `Thumbnail`: the first image field with a stored image, else an empty element. */
-function thumbnailNode(content: Content, context: VisitContext): ObjectNode {
-  for (const field of content.fields) {
-    const image = storedImage(field, context.fieldTypes);
-    if (image === null) continue;
-    const { hash } = image;
-    const dimension = (key: string) => (typeof hash[key] === 'number' ? hash[key] : null);
-    return obj('Thumbnail', 'Thumbnail', {}, [
-      val('resource', image.uri),
-      val('width', dimension('width')),
-      val('height', dimension('height')),
-      val('mimeType', typeof hash['mime'] === 'string' ? hash['mime'] : null),
-    ]);
+/** Where Ibexa's back office serves content type icons; `#<content type identifier>` names the icon. */
+export const CONTENT_TYPE_ICONS = '/bundles/ibexaicons/img/all-icons.svg';
+
+/**
+ * `Thumbnail`, always with `resource`, `width`, `height` and `mimeType` (Ibexa 4.6 behaviour): the image of the
+ * first field of a thumbnail definition (`isThumbnail`, in definition order) that holds a stored image (its `uri`,
+ * dimensions and MIME type); else the content type's icon (`/bundles/ibexaicons/img/all-icons.svg#<type
+ * identifier>`, no dimensions, `image/svg+xml`).
+ */
+function thumbnailNode(version: EmbeddedVersion, context: VisitContext): ObjectNode {
+  const { content, contentType } = version;
+  for (const definition of contentType.fieldDefinitions) {
+    if (!definition.isThumbnail) continue;
+    for (const field of content.fields) {
+      if (field.fieldDefIdentifier !== definition.identifier) continue;
+      const image = storedImage(field, context.fieldTypes);
+      if (image === null) continue;
+      const { hash } = image;
+      const dimension = (key: string) => (typeof hash[key] === 'number' ? hash[key] : null);
+      return obj('Thumbnail', 'Thumbnail', {}, [
+        val('resource', image.uri),
+        val('width', dimension('width')),
+        val('height', dimension('height')),
+        val('mimeType', typeof hash['mime'] === 'string' ? hash['mime'] : null),
+      ]);
+    }
   }
-  return obj('Thumbnail', 'Thumbnail', {}, []);
+  return obj('Thumbnail', 'Thumbnail', {}, [
+    val('resource', `${CONTENT_TYPE_ICONS}#${contentType.identifier}`),
+    val('width', null),
+    val('height', null),
+    val('mimeType', 'image/svg+xml'),
+  ]);
 }
 
 /** `VersionList`: one `VersionItem` per version with its `Version` ref and `VersionInfo`. */
