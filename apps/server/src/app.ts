@@ -111,6 +111,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       changes,
       permissionCacheTtlMs: ttl,
       referenceCacheTtlMs: ttl,
+      logger,
     });
 
     const auth = createHttpAuth({

@@ -5,7 +5,7 @@ import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { ChangeFeed } from '../spi/change-feed.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
-import type { Clock, PasswordHasher } from '../spi/ports.js';
+import type { Clock, Logger, PasswordHasher } from '../spi/ports.js';
 import { createContentService } from './content/create-content-service.js';
 import { createContentTypeService } from './content-types/create-content-type-service.js';
 import { FALLBACK_CACHE_TTL_MS, followChanges } from './follow-changes.js';
@@ -57,7 +57,15 @@ export interface RepositoryOptions {
    * Default: 5000; with `changes`, `FALLBACK_CACHE_TTL_MS` (60 s). Changes through this repository apply at once.
    */
   readonly referenceCacheTtlMs?: number;
+  /**
+   * Where the repository reports what an operator should know but callers are not told (e.g. a search for content
+   * types that do not exist, which matches nothing). A pino logger fits. Default: reports are discarded.
+   */
+  readonly logger?: Logger;
 }
+
+/** The logger of a repository given none: discards every report. */
+const SILENT_LOGGER: Logger = { warn: () => undefined };
 
 /**
  * Builds a repository (Ibexa `Repository`) acting as the anonymous user; call `forUser` for another user.
@@ -75,6 +83,7 @@ export function createRepository(options: RepositoryOptions): Repository {
     siteAccessCrc: crc32(options.siteAccess ?? 'site'),
     permissionCache: new PermissionCache(options.permissionCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 1000)),
     referenceCache: new ReferenceCache(options.referenceCacheTtlMs ?? (options.changes ? FALLBACK_CACHE_TTL_MS : 5000)),
+    logger: options.logger ?? SILENT_LOGGER,
   };
   if (options.changes) followChanges(runtime, options.changes);
   const scopes = new Map<number, Repository>();

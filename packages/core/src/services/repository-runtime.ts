@@ -1,7 +1,7 @@
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
-import type { Clock, PasswordHasher } from '../spi/ports.js';
+import type { Clock, Logger, PasswordHasher } from '../spi/ports.js';
 import type { PermissionCache } from './permissions/permission-cache.js';
 import type { ReferenceCache } from './reference-cache.js';
 
@@ -18,4 +18,6 @@ export interface RepositoryRuntime {
   readonly permissionCache: PermissionCache;
   /** Content types, languages and default object states, cached briefly. */
   readonly referenceCache: ReferenceCache;
+  /** Operator reports (warnings); a no-op logger when the repository was given none. */
+  readonly logger: Logger;
 }

@@ -20,7 +20,10 @@ export type Criterion =
   | { readonly type: 'ContentRemoteId'; readonly values: readonly string[] }
   /** `content.contentTypeId IN`. */
   | { readonly type: 'ContentTypeId'; readonly values: readonly number[] }
-  /** Resolved to ContentTypeId by the search service; an unknown identifier is a NotFoundError (Ibexa REST: 404). */
+  /**
+   * Resolved to ContentTypeId by the search service; unknown identifiers are skipped with a logged warning, and a
+   * criterion naming none that exists matches nothing (Ibexa 4.6's Legacy handler).
+   */
   | { readonly type: 'ContentTypeIdentifier'; readonly values: readonly string[] }
   /** The content type belongs to one of the groups. */
   | { readonly type: 'ContentTypeGroupId'; readonly values: readonly number[] }
