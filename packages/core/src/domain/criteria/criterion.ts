@@ -16,7 +16,7 @@ export type Criterion =
   | { readonly type: 'MatchNone' }
   /** `content.id IN`. */
   | { readonly type: 'ContentId'; readonly values: readonly number[] }
-  /** `content.remoteId IN`, exact. */
+  /** `content.remoteId IN`, case-insensitively (`remoteIdKey`; Ibexa 4.6 on MySQL's `_ci` collation). */
   | { readonly type: 'ContentRemoteId'; readonly values: readonly string[] }
   /** `content.contentTypeId IN`. */
   | { readonly type: 'ContentTypeId'; readonly values: readonly number[] }
@@ -33,7 +33,7 @@ export type Criterion =
   | { readonly type: 'SectionIdentifier'; readonly values: readonly string[] }
   /** Location id IN. */
   | { readonly type: 'LocationId'; readonly values: readonly number[] }
-  /** Location remoteId IN, exact. */
+  /** Location remoteId IN, case-insensitively (`remoteIdKey`). */
   | { readonly type: 'LocationRemoteId'; readonly values: readonly string[] }
   /** Direct children of the given locations: `parentLocationId IN`. */
   | { readonly type: 'ParentLocationId'; readonly values: readonly number[] }
