@@ -123,6 +123,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       referenceCacheTtlMs: ttl,
       imageProcessor: createSharpImageProcessor(),
       imageVariations: config.imageVariations,
+      logger,
     });
 
     const auth = createHttpAuth({

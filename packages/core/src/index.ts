@@ -98,6 +98,7 @@ export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type Limi
 export { allowedLimitations, POLICY_MAP } from './domain/rules/policy-map.js';
 export { ROOT_CONTENT_INFO, ROOT_LOCATION_ID } from './domain/tree/root.js';
 export { md5 } from './domain/rules/md5.js';
+export { remoteIdKey, sameRemoteId } from './domain/rules/remote-id.js';
 export { urlAliasId, urlAliasSegment } from './domain/rules/url-alias-text.js';
 // The one MIME type detection (docs/adr/0014): field types, stored files and the GraphQL upload mapping use it.
 export {

@@ -8,7 +8,7 @@ import type { ImageProcessor } from '../spi/image-processor.js';
 import type { ImageVariationDefinitions } from '../domain/images/image-variation-definitions.js';
 import { createImageVariationService } from './images/create-image-variation-service.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
-import type { Clock, PasswordHasher } from '../spi/ports.js';
+import type { Clock, Logger, PasswordHasher } from '../spi/ports.js';
 import { createContentService } from './content/create-content-service.js';
 import { createContentTypeService } from './content-types/create-content-type-service.js';
 import { FALLBACK_CACHE_TTL_MS, followChanges } from './follow-changes.js';
@@ -67,7 +67,15 @@ export interface RepositoryOptions {
   readonly imageProcessor?: ImageProcessor;
   /** Image variation definitions; default Ibexa's built-in ones (reference, small, tiny, medium, large). */
   readonly imageVariations?: ImageVariationDefinitions;
+  /**
+   * Where the repository reports what an operator should know but callers are not told (e.g. a search for content
+   * types that do not exist, which matches nothing). A pino logger fits. Default: reports are discarded.
+   */
+  readonly logger?: Logger;
 }
+
+/** The logger of a repository given none: discards every report. */
+const SILENT_LOGGER: Logger = { warn: () => undefined };
 
 /**
  * Builds a repository (Ibexa `Repository`) acting as the anonymous user; call `forUser` for another user.
@@ -90,6 +98,7 @@ export function createRepository(options: RepositoryOptions): Repository {
       ...(options.imageProcessor ? { processor: options.imageProcessor } : {}),
       ...(options.imageVariations ? { definitions: options.imageVariations } : {}),
     }),
+    logger: options.logger ?? SILENT_LOGGER,
   };
   if (options.changes) followChanges(runtime, options.changes);
   const scopes = new Map<number, Repository>();

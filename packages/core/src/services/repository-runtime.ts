@@ -2,7 +2,7 @@ import type { ImageVariationService } from '../api/services/image-variation-serv
 import type { FieldTypeRegistry } from '../field-types/field-type.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
-import type { Clock, PasswordHasher } from '../spi/ports.js';
+import type { Clock, Logger, PasswordHasher } from '../spi/ports.js';
 import type { PermissionCache } from './permissions/permission-cache.js';
 import type { ReferenceCache } from './reference-cache.js';
 
@@ -21,4 +21,6 @@ export interface RepositoryRuntime {
   readonly referenceCache: ReferenceCache;
   /** Image variations of stored images (generated on first request, removed with their content). */
   readonly imageVariations: ImageVariationService;
+  /** Operator reports (warnings); a no-op logger when the repository was given none. */
+  readonly logger: Logger;
 }

@@ -108,7 +108,9 @@ export interface FieldDefinitionChanges {
  * say, with no permission or state checks (core does those). Loads return null for unknown ids.
  *
  * Errors: `create`/`updateMetadata` throw InvalidArgumentError when `remoteId` is already used by another item
- * (storage unique violation converted at the edge).
+ * (storage unique violation converted at the edge). Remote ids are compared case-insensitively, by
+ * `remoteIdKey` (ASCII letters folded), in lookups and in that uniqueness: `ABC` finds and collides with `abc`, and
+ * keeps the case it was written with (Ibexa 4.6 on MySQL, `_ci` collation).
  */
 export interface ContentHandler {
   create(record: ContentCreateRecord): Promise<StoredContent>;

@@ -30,7 +30,8 @@ export interface LocationPatch {
  * item, and deleting an item deletes its locations. Location searches rely on it: they read no item status
  * (`describeTreeInvariants` checks it after every tree operation).
  *
- * Errors: InvalidArgumentError when a remoteId is already used.
+ * Errors: InvalidArgumentError when a remoteId is already used. Remote ids are compared case-insensitively, by
+ * `remoteIdKey` (ASCII letters folded), in `loadByRemoteId` and in that uniqueness (Ibexa 4.6 on MySQL).
  */
 export interface LocationHandler {
   load(locationId: number): Promise<Location | null>;

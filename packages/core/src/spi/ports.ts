@@ -67,3 +67,13 @@ export interface TokenService {
   /** What a valid, unexpired token says, or null (bad signature, expired, malformed). */
   verify(token: string): Promise<VerifiedToken | null>;
 }
+
+/**
+ * Where core reports what an operator should know but the caller is not told (Ibexa services log through PSR-3),
+ * e.g. a search criterion naming content types that do not exist. Structured like pino: `details` first, then the
+ * message, so a pino logger can be passed as is. Without one, `createRepository` discards these reports.
+ */
+export interface Logger {
+  /** Something unexpected that is not an error of the operation (the operation goes on). */
+  warn(details: Readonly<Record<string, unknown>>, message: string): void;
+}

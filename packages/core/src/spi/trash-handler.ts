@@ -30,7 +30,7 @@ export interface TrashHandler {
    * Puts an item back below `newParentId` with the items of its batch reachable below it, set-based: locations
    * keep their ids, pathStrings and depths are rebased under the new parent, invisibility is recomputed, the
    * contents get status PUBLISHED with the restored location as main location, and the items leave the trash.
-   * A remoteId taken meanwhile by another location is replaced by a new one.
+   * A remoteId taken meanwhile by another location (compared by `remoteIdKey`) is replaced by a new one.
    * @returns the restored location ids, the item's first, parents before children.
    * @throws NotFoundError unknown item or parent.
    */

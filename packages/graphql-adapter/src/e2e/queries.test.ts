@@ -36,6 +36,9 @@ describe('queries', () => {
         'item(remoteId: "9459d3c29e15006e45197295722c7ade")',
         'item(locationId: 2)',
         'item(locationRemoteId: "f3e90596361e31d496d4026eb624c983")',
+        // Remote ids are case-insensitive, as on Ibexa's MySQL.
+        'item(remoteId: "9459D3C29E15006E45197295722C7ADE")',
+        'item(locationRemoteId: "F3E90596361E31D496D4026EB624C983")',
         `item(id: "${base64('DomainContent:1')}")`,
         `node(id: "${base64('DomainContent:1')}")`,
       ];

@@ -8,6 +8,7 @@ import { SearchProbesMigration } from './m0006-search-probes.js';
 import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
 import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
+import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0007-aggregate-revisions', class: AggregateRevisionsMigration },
   { name: '0008-integrity-keys', class: IntegrityKeysMigration },
   { name: '0009-binary-storage', class: BinaryStorageMigration },
+  { name: '0010-remote-ids-case-insensitive', class: RemoteIdsCaseInsensitiveMigration },
 ];

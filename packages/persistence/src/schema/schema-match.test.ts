@@ -83,7 +83,10 @@ const DISAGREEMENTS: readonly {
   },
   {
     title: 'a unique constraint',
-    schema: changeTable('location', (table) => ({ ...table, uniques: [{ name: 'location_remote_id_unique', columns: ['remote_id', 'depth'] }] })),
+    schema: changeTable('content_type', (table) => ({
+      ...table,
+      uniques: table.uniques.map((unique) => (unique.name === 'content_type_identifier_status_unique' ? { ...unique, columns: ['identifier'] } : unique)),
+    })),
     kinds: ['changed-unique', 'changed-index'],
   },
   {

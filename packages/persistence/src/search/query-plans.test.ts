@@ -1,5 +1,7 @@
 import { expect, it } from '@jest/globals';
 import { builtInFieldTypes, type Criterion, type FieldTypesByFamily, groupBySearchFamily, type SortClause } from '@contentrepo/core';
+import { CONTENT_INFO_BY_REMOTE_ID } from '../handlers/content/sql-content-queries.js';
+import { LOCATION_BY_REMOTE_ID } from '../handlers/location/sql-location-queries.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import { dictionaryQuery, PUBLISHED_ITEMS_UP_TO } from './full-text-words.js';
 import { buildSearch, type SearchPreparation } from './search-query.js';
@@ -48,7 +50,11 @@ describeOnEachDialect(
       expect(await plan({ type: 'Subtree', values: ['/1/2/'] }, 'location')).toMatch(pathRange);
       expect(await plan({ type: 'Subtree', values: ['/1/2/'] })).toMatch(pathRange);
       expect(await plan({ type: 'ParentLocationId', values: [2] }, 'location')).toMatch(/location_parent_id_priority_index \(parent_id=\?\)/);
-      expect(await plan({ type: 'ContentRemoteId', values: ['content-1'] })).toMatch(/content_remote_id_unique \(remote_id=\?\)/);
+      expect(await plan({ type: 'ContentRemoteId', values: ['content-1'] })).toMatch(/content_remote_id_lower_unique \(<expr>=\?\)/);
+      expect(await plan({ type: 'LocationRemoteId', values: ['loc-1', 'loc-2'] }, 'location')).toMatch(/location_remote_id_lower_unique \(<expr>=\?\)/);
+      // Lookups by remote id (case-insensitive) read the same unique expression indexes.
+      expect((await explain(CONTENT_INFO_BY_REMOTE_ID.text('sqlite'), ['abc'])).join('\n')).toMatch(/content_remote_id_lower_unique \(<expr>=\?\)/);
+      expect((await explain(LOCATION_BY_REMOTE_ID.text('sqlite'), ['abc'])).join('\n')).toMatch(/location_remote_id_lower_unique \(<expr>=\?\)/);
     });
 
     it('run metadata criteria on the content indexes', async () => {

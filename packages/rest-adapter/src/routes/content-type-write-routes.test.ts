@@ -209,4 +209,34 @@ describe('content type writes', () => {
     expect((await view({ Query: { SectionIdCriterion: 1 } })).status).toBe(400);
     expect((await view({ SortClauses: { Identifier: 'up' } })).status).toBe(400);
   });
+
+  it('searches types by content type group id and by group identifier case-insensitively, by id ascending', async () => {
+    const identifiers = async (body: string, format: 'json' | 'xml' = 'json'): Promise<string[]> => {
+      const response = await call('POST', '/content/types/view', body, media('ContentTypeViewInput', format));
+      expect(response.status).toBe(200);
+      return JSON.parse(response.text).ContentTypeList.ContentType.map((type: { identifier: string }) => type.identifier);
+    };
+    const json = (query: Record<string, unknown>): string => JSON.stringify({ ViewInput: { identifier: 'types', ContentTypeQuery: query } });
+    expect(await identifiers(json({ Query: { ContentTypeGroupNameCriterion: 'media' } }))).toEqual(['image', 'file']);
+    const ids = async (query: Record<string, unknown>): Promise<number[]> => {
+      const response = await call('POST', '/content/types/view', json(query), media('ContentTypeViewInput'));
+      return JSON.parse(response.text).ContentTypeList.ContentType.map((type: { id: number }) => type.id);
+    };
+    const usersAndMedia = await ids({ Query: { ContentTypeGroupIdCriterion: [2, 3] } });
+    expect(usersAndMedia).toEqual(expect.arrayContaining([3, 4, 5, 12]));
+    expect(usersAndMedia).toEqual([...usersAndMedia].sort((a, b) => a - b));
+    expect(await ids({ Query: { ContentTypeGroupNameCriterion: ['USERS', 'Media'] } })).toEqual(usersAndMedia);
+    expect(await identifiers(json({ Query: { ContentTypeGroupNameCriterion: 'nope' } }))).toEqual([]);
+    expect(await identifiers(json({ Query: { ContentTypeGroupIdCriterion: 999 } }))).toEqual([]);
+    expect(
+      await identifiers(json({ Query: { AND: [{ ContentTypeGroupNameCriterion: 'MEDIA' }, { NOT: { ContentTypeIdentifierCriterion: 'file' } }] } })),
+    ).toEqual(['image']);
+    const xml =
+      '<ViewInput><identifier>t</identifier><ContentTypeQuery><Query><OR>' +
+      '<ContentTypeGroupNameCriterion>mEdIa</ContentTypeGroupNameCriterion><ContentTypeIdCriterion>1</ContentTypeIdCriterion>' +
+      '</OR></Query></ContentTypeQuery></ViewInput>';
+    expect(await identifiers(xml, 'xml')).toEqual(['folder', 'image', 'file']);
+    const empty = await call('POST', '/content/types/view', json({ Query: { ContentTypeGroupNameCriterion: '' } }), media('ContentTypeViewInput'));
+    expect(empty.status).toBe(400);
+  });
 });

@@ -2,12 +2,15 @@ import type { ContentType } from '../values/content-type.js';
 
 /**
  * A criterion of a content type search (Ibexa `ContentType\Query\Criterion`; REST `ContentTypeViewInput`).
- * `IsSystem` matches types in a system group (`ContentTypeGroup.isSystem`).
+ * `IsSystem` matches types in a system group (`ContentTypeGroup.isSystem`). `ContentTypeGroupName` matches types
+ * in a group whose identifier (Ibexa keeps it as the group's `name`) equals one of the values case-insensitively
+ * (`media` finds the group `Media`), as Ibexa 4.6's Legacy gateway compares `LOWER(name)`.
  */
 export type ContentTypeCriterion =
   | { readonly type: 'ContentTypeId'; readonly values: readonly number[] }
   | { readonly type: 'ContentTypeIdentifier'; readonly values: readonly string[] }
   | { readonly type: 'ContentTypeGroupId'; readonly values: readonly number[] }
+  | { readonly type: 'ContentTypeGroupName'; readonly values: readonly string[] }
   | { readonly type: 'IsSystem'; readonly value: boolean }
   | { readonly type: 'ContainsFieldDefinitionId'; readonly values: readonly number[] }
   | { readonly type: 'LogicalAnd'; readonly criteria: readonly ContentTypeCriterion[] }

@@ -16,11 +16,14 @@ export type Criterion =
   | { readonly type: 'MatchNone' }
   /** `content.id IN`. */
   | { readonly type: 'ContentId'; readonly values: readonly number[] }
-  /** `content.remoteId IN`, exact. */
+  /** `content.remoteId IN`, case-insensitively (`remoteIdKey`; Ibexa 4.6 on MySQL's `_ci` collation). */
   | { readonly type: 'ContentRemoteId'; readonly values: readonly string[] }
   /** `content.contentTypeId IN`. */
   | { readonly type: 'ContentTypeId'; readonly values: readonly number[] }
-  /** Resolved to ContentTypeId by the search service; an unknown identifier is a NotFoundError (Ibexa REST: 404). */
+  /**
+   * Resolved to ContentTypeId by the search service; unknown identifiers are skipped with a logged warning, and a
+   * criterion naming none that exists matches nothing (Ibexa 4.6's Legacy handler).
+   */
   | { readonly type: 'ContentTypeIdentifier'; readonly values: readonly string[] }
   /** The content type belongs to one of the groups. */
   | { readonly type: 'ContentTypeGroupId'; readonly values: readonly number[] }
@@ -30,7 +33,7 @@ export type Criterion =
   | { readonly type: 'SectionIdentifier'; readonly values: readonly string[] }
   /** Location id IN. */
   | { readonly type: 'LocationId'; readonly values: readonly number[] }
-  /** Location remoteId IN, exact. */
+  /** Location remoteId IN, case-insensitively (`remoteIdKey`). */
   | { readonly type: 'LocationRemoteId'; readonly values: readonly string[] }
   /** Direct children of the given locations: `parentLocationId IN`. */
   | { readonly type: 'ParentLocationId'; readonly values: readonly number[] }

@@ -200,4 +200,12 @@ describe('ContentTypeService writes (Ibexa semantics)', () => {
     expect((await service().findContentTypes({ criterion: { type: 'IsSystem', value: true } })).totalCount).toBe(0);
     await expect(service().findContentTypes({ offset: -1 })).rejects.toBeInstanceOf(InvalidArgumentError);
   });
+
+  it('finds types by group identifier case-insensitively, ordered by id', async () => {
+    const identifiers = async (values: string[]): Promise<string[]> =>
+      (await service().findContentTypes({ criterion: { type: 'ContentTypeGroupName', values } })).items.map((type) => type.identifier);
+    expect(await identifiers(['media'])).toEqual(['image', 'file']);
+    expect(await identifiers(['MEDIA', 'content'])).toEqual(['folder', 'article', 'image', 'file']);
+    expect(await identifiers(['nope'])).toEqual([]);
+  });
 });

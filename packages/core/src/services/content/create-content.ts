@@ -36,7 +36,8 @@ import { publishVersion } from './publish-version.js';
  * (`contentTypeForWrite`): an item never has a field of a definition removed meanwhile, nor lacks one added.
  *
  * @throws NotFoundError unknown content type, parent location, section or owner.
- * @throws InvalidArgumentError duplicate remoteId; a parent that is not a container.
+ * @throws InvalidArgumentError a remoteId of the item or of a location already used (compared case-insensitively,
+ *   `remoteIdKey`); a parent that is not a container.
  * @throws ContentValidationError unknown main language or field; non-translatable field in another language.
  * @throws ContentFieldValidationError invalid field values.
  * @throws UnauthorizedError without `content/create` at the parents.
@@ -114,6 +115,11 @@ async function createItem(
   const remoteId = struct.remoteId ?? newRemoteId();
   if (struct.remoteId !== undefined && (await persistence.contentHandler.loadContentInfoByRemoteId(remoteId))) {
     throw new InvalidArgumentError('$contentCreateStruct', `Another Content item with remoteId '${remoteId}' exists`);
+  }
+  for (const locationStruct of locationStructs) {
+    if (locationStruct.remoteId !== undefined && (await persistence.locationHandler.loadByRemoteId(locationStruct.remoteId))) {
+      throw new InvalidArgumentError('$locationCreateStructs', `Another Location with remoteId '${locationStruct.remoteId}' exists`);
+    }
   }
   await checkedValues(context, contentType, struct, { values, languageCodes }, preparation);
   const now = context.clock.now();

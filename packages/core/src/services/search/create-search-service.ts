@@ -59,6 +59,7 @@ export function createSearchService(context: ServiceContext): SearchService {
       (await context.referenceCache.languages.get('all', () => persistence.languageHandler.loadAll())).map((language) => language.languageCode),
     ),
     fieldTypes: context.fieldTypes,
+    logger: context.logger,
   });
 
   async function resolve(query: Query, languageFilter: LanguageFilter, target: SearchTarget): Promise<Resolution> {

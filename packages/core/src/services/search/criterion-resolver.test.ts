@@ -20,10 +20,13 @@ const withUrl: StoredContentType[] = [
     fieldDefinitions: [{ ...(clean[0]?.fieldDefinitions[0] ?? (() => { throw new Error('no fields'); })()), id: 900, identifier: 'link', fieldTypeIdentifier: 'ezurl' }],
   },
 ];
+/** The warnings resolution logged, in order. */
+const warnings: { readonly details: Readonly<Record<string, unknown>>; readonly message: string }[] = [];
 const sources: ResolutionSources = {
   contentTypes: async () => withUrl,
   languageCodes: async () => ['eng-GB', 'pol-PL'],
   fieldTypes,
+  logger: { warn: (details, message) => warnings.push({ details, message }) },
 };
 
 const resolve = (criterion: Criterion, target: 'content' | 'location' = 'content'): Promise<Criterion> => resolveCriterion(criterion, target, sources);
@@ -79,9 +82,31 @@ describe('criterion resolution', () => {
   it('resolves content type identifiers to ids inside logical operators', async () => {
     const criterion: Criterion = { type: 'LogicalNot', criterion: { type: 'LogicalOr', criteria: [{ type: 'ContentTypeIdentifier', values: ['article', 'folder'] }] } };
     expect(await resolve(criterion)).toEqual({ type: 'LogicalNot', criterion: { type: 'LogicalOr', criteria: [{ type: 'ContentTypeId', values: [2, 1] }] } });
-    await expect(resolve({ type: 'ContentTypeIdentifier', values: ['nope'] })).rejects.toMatchObject({
-      code: 'NotFound', message: "Could not find 'ContentType' with identifier 'nope'",
+  });
+
+  it('skips unknown content type identifiers with one warning, and matches nothing when none is known', async () => {
+    warnings.length = 0;
+    expect(await resolve({ type: 'ContentTypeIdentifier', values: ['news'] })).toEqual({ type: 'MatchNone' });
+    expect(await resolve({ type: 'ContentTypeIdentifier', values: ['article', 'news', 'blog'] })).toEqual({ type: 'ContentTypeId', values: [2] });
+    expect(await resolve({ type: 'LogicalNot', criterion: { type: 'ContentTypeIdentifier', values: ['news'] } })).toEqual({
+      type: 'LogicalNot', criterion: { type: 'MatchNone' },
     });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'Invalid content type identifiers provided for ContentTypeIdentifier criterion: news',
+      'Invalid content type identifiers provided for ContentTypeIdentifier criterion: news, blog',
+      'Invalid content type identifiers provided for ContentTypeIdentifier criterion: news',
+    ]);
+    expect(warnings[1]?.details).toEqual({ criterion: 'ContentTypeIdentifier', identifiers: ['news', 'blog'] });
+    warnings.length = 0;
+    expect(await resolve({ type: 'ContentTypeIdentifier', values: ['folder'] })).toEqual({ type: 'ContentTypeId', values: [1] });
+    expect(warnings).toEqual([]);
+  });
+
+  it('passes section and object state identifiers through: unknown ones match nothing, as Legacy joins them', async () => {
+    const section: Criterion = { type: 'SectionIdentifier', values: ['nope'] };
+    expect(await resolve(section)).toEqual(section);
+    const state: Criterion = { type: 'ObjectStateIdentifier', values: ['nope'], groupIdentifier: 'nope' };
+    expect(await resolve(state)).toEqual(state);
   });
 
   it('refuses location criteria in a content search only', async () => {
@@ -113,6 +138,9 @@ describe('criterion resolution', () => {
     await expect(resolve({ type: 'IsFieldEmpty', target: 'link', value: true })).rejects.toMatchObject({ code: 'NotImplemented' });
     await expect(resolve({ type: 'LanguageCode', values: ['ger-DE'], matchAlwaysAvailable: true })).rejects.toMatchObject({
       code: 'NotFound', message: "Could not find 'Language' with identifier 'ger-DE'",
+    });
+    await expect(resolve({ type: 'LanguageCode', values: ['ger-DE', 'eng-GB', 'fre-FR'], matchAlwaysAvailable: false })).rejects.toMatchObject({
+      code: 'NotFound', message: "Could not find 'Language' with identifier 'ger-DE, fre-FR'",
     });
     const field: Criterion = { type: 'Field', target: 'title', operator: 'IN', values: ['a', 'b', 'c'] };
     expect(await resolve(field)).toEqual(field);

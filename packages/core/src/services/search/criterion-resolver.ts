@@ -3,6 +3,7 @@ import { LOCATION_ONLY_CRITERIA } from '../../domain/criteria/criterion.js';
 import { assertNever, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { FieldTypeRegistry } from '../../field-types/field-type.js';
 import type { StoredContentType } from '../../spi/content-type-handler.js';
+import type { Logger } from '../../spi/ports.js';
 import { assertImageFieldTarget, resolveFieldCriterionTarget } from './field-target.js';
 
 /** Whether a search returns content items or locations. */
@@ -15,6 +16,8 @@ export interface ResolutionSources {
   /** Codes of the configured languages. */
   languageCodes(): Promise<readonly string[]>;
   readonly fieldTypes: FieldTypeRegistry;
+  /** Where resolution reports criteria that match nothing for a reason the caller is not told. */
+  readonly logger: Logger;
 }
 
 const invalid = (whatIsWrong: string): InvalidArgumentError => new InvalidArgumentError('$criterion', whatIsWrong);
@@ -54,14 +57,17 @@ const checkRange = (type: string, range: NumericRange | null): void => {
 };
 
 /**
- * Validates and normalises a criterion tree before a SearchHandler sees it, as Ibexa does:
- * ContentTypeIdentifier becomes ContentTypeId, location-only criteria are refused in content searches, Field and
- * IsFieldEmpty targets must resolve, image targets must be image fields, operators get the right number of
- * values, numbers are finite (ids integral), path strings well formed, language codes known; `trashed`
- * DateMetadata is refused outside the trash.
+ * Validates and normalises a criterion tree before a SearchHandler sees it, as Ibexa 4.6's Legacy search engine
+ * does: ContentTypeIdentifier becomes ContentTypeId (unknown identifiers are skipped with a warning; none known:
+ * MatchNone), location-only criteria are refused in content searches, Field and IsFieldEmpty targets must
+ * resolve, image targets must be image fields, operators get the right number of values, numbers are finite (ids
+ * integral), path strings well formed, language codes known; `trashed` DateMetadata is refused outside the trash.
+ * SectionIdentifier and ObjectStateIdentifier (and its group) are compared as they are: unknown identifiers
+ * match nothing, without a warning (Legacy joins the section and state tables).
  *
- * @throws InvalidArgumentError (406) for a criterion that cannot be run, NotFoundError (404) for an unknown
- *   content type identifier or language code, NotImplementedError (501) for a Field target of non-indexed types.
+ * @throws InvalidArgumentError (406) for a criterion that cannot be run, NotFoundError (404) for unknown language
+ *   codes (all of them named, as Legacy's language mask does), NotImplementedError (501) for a Field target of
+ *   non-indexed types.
  */
 export async function resolveCriterion(criterion: Criterion, target: SearchTarget, sources: ResolutionSources): Promise<Criterion> {
   const c = criterion;
@@ -75,7 +81,7 @@ export async function resolveCriterion(criterion: Criterion, target: SearchTarge
     case 'LogicalNot':
       return { type: 'LogicalNot', criterion: await resolveCriterion(c.criterion, target, sources) };
     case 'ContentTypeIdentifier':
-      return resolveContentTypeIdentifier(c, await sources.contentTypes());
+      return resolveContentTypeIdentifier(c, await sources.contentTypes(), sources.logger);
     case 'ContentId':
     case 'ContentTypeId':
     case 'ContentTypeGroupId':
@@ -106,8 +112,8 @@ export async function resolveCriterion(criterion: Criterion, target: SearchTarge
       return c;
     case 'LanguageCode': {
       const known = new Set(await sources.languageCodes());
-      const unknown = c.values.find((code) => !known.has(code));
-      if (unknown !== undefined) throw NotFoundError.language(unknown);
+      const unknown = [...new Set(c.values.filter((code) => !known.has(code)))];
+      if (unknown.length > 0) throw NotFoundError.language(unknown.join(', '));
       return c;
     }
     case 'Field':
@@ -152,12 +158,22 @@ export async function resolveCriterion(criterion: Criterion, target: SearchTarge
   }
 }
 
-/** ContentTypeIdentifier → ContentTypeId, as Ibexa REST does. @throws NotFoundError for an unknown identifier */
-function resolveContentTypeIdentifier(c: CriterionOf<'ContentTypeIdentifier'>, contentTypes: readonly StoredContentType[]): Criterion {
-  const ids = c.values.map((identifier) => {
+/**
+ * ContentTypeIdentifier → ContentTypeId of the identifiers that name a published type; the others are skipped and
+ * reported as one warning (`Invalid content type identifiers provided for ContentTypeIdentifier criterion: news`),
+ * and a criterion naming no known type is MatchNone: Ibexa 4.6 behaviour (Legacy `ContentTypeIdentifier` handler),
+ * so a search for a type a site has not installed answers an empty result, not an error.
+ */
+function resolveContentTypeIdentifier(c: CriterionOf<'ContentTypeIdentifier'>, contentTypes: readonly StoredContentType[], logger: Logger): Criterion {
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  for (const identifier of c.values) {
     const type = contentTypes.find((candidate) => candidate.identifier === identifier);
-    if (!type) throw NotFoundError.contentType(identifier);
-    return type.id;
-  });
-  return { type: 'ContentTypeId', values: ids };
+    if (type) ids.push(type.id);
+    else unknown.push(identifier);
+  }
+  if (unknown.length > 0) {
+    logger.warn({ criterion: 'ContentTypeIdentifier', identifiers: unknown }, `Invalid content type identifiers provided for ContentTypeIdentifier criterion: ${unknown.join(', ')}`);
+  }
+  return ids.length === 0 ? { type: 'MatchNone' } : { type: 'ContentTypeId', values: ids };
 }

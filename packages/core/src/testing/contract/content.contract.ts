@@ -68,6 +68,24 @@ export function contentContract(runner: TestRunner, create: () => Promise<Persis
       await expect(contentHandler.updateMetadata(1, { remoteId })).rejects.toBeInstanceOf(InvalidArgumentError);
     });
 
+    it('finds and keeps remote ids unique case-insensitively (ASCII letters), keeping the case they were written in', async () => {
+      const { contentHandler } = store();
+      const remoteId = unique('Mixed-Case');
+      const created = await contentHandler.create(folderRecord('Cased', { remoteId }));
+      const id = created.contentInfo.id;
+      expect(await contentHandler.loadContentInfoByRemoteId(remoteId.toUpperCase())).toMatchObject({ id, remoteId });
+      expect(await contentHandler.loadContentInfoByRemoteId(remoteId.toLowerCase())).toMatchObject({ id, remoteId });
+      await expect(contentHandler.create(folderRecord('Cased again', { remoteId: remoteId.toLowerCase() }))).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(contentHandler.updateMetadata(1, { remoteId: remoteId.toUpperCase() })).rejects.toBeInstanceOf(InvalidArgumentError);
+      expect(await contentHandler.updateMetadata(id, { remoteId: remoteId.toUpperCase() })).toMatchObject({ remoteId: remoteId.toUpperCase() });
+      // Only ASCII letters are folded, on every engine: these two are different remote ids.
+      const accented = unique('été');
+      await contentHandler.create(folderRecord('Accented', { remoteId: accented }));
+      const upper = await contentHandler.create(folderRecord('Accented upper', { remoteId: accented.replace('été', 'ÉTÉ') }));
+      expect((await contentHandler.loadContentInfoByRemoteId(accented.replace('été', 'ÉTÉ')))?.id).toBe(upper.contentInfo.id);
+      expect((await contentHandler.loadContentInfoByRemoteId(accented.replace('été', 'ÉtÉ')))?.id).toBe(upper.contentInfo.id);
+    });
+
     it('updates a draft: upserts fields by definition and language, keeps ids, replaces field relations', async () => {
       const { contentHandler } = store();
       const created = await contentHandler.create(

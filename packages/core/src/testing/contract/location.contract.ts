@@ -57,11 +57,26 @@ export function locationContract(runner: TestRunner, create: () => Promise<Persi
       expect((await persistence.locationHandler.loadByContent(child.contentId)).map((l) => l.id)).toEqual([child.locationId, second.id]);
     });
 
-    it('refuses a duplicate location remoteId', async () => {
+    it('refuses a duplicate location remoteId, also one differing only in the case of ASCII letters', async () => {
       const { locationHandler } = store();
       await expect(
         locationHandler.create({ contentId: 1, parentLocationId: 43, priority: 0, hidden: false, remoteId: 'f3e90596361e31d496d4026eb624c983', sortField: 'PATH', sortOrder: 'ASC' }),
       ).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(
+        locationHandler.create({ contentId: 1, parentLocationId: 43, priority: 0, hidden: false, remoteId: 'F3E90596361E31D496D4026EB624C983', sortField: 'PATH', sortOrder: 'ASC' }),
+      ).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(locationHandler.update(43, { remoteId: 'F3E90596361E31D496D4026EB624C983' })).rejects.toBeInstanceOf(InvalidArgumentError);
+    });
+
+    it('finds a location by its remoteId case-insensitively, keeping the case it was written in', async () => {
+      const persistence = store();
+      const { locationHandler } = persistence;
+      expect((await locationHandler.loadByRemoteId('75C715A51699D2D309A924ECA6A95145'))?.id).toBe(43);
+      const folder = await publishedFolder(persistence, 'Cased location', 2);
+      const remoteId = unique('Loc-Case');
+      await locationHandler.update(folder.locationId, { remoteId });
+      expect(await locationHandler.loadByRemoteId(remoteId.toLowerCase())).toMatchObject({ id: folder.locationId, remoteId });
+      expect(await locationHandler.update(folder.locationId, { remoteId: remoteId.toUpperCase() })).toMatchObject({ remoteId: remoteId.toUpperCase() });
     });
 
     it('updates priority, remoteId and sorting', async () => {

@@ -84,14 +84,15 @@ export function trashContract(runner: TestRunner, create: () => Promise<Persiste
       const before = await locationHandler.load(child.locationId);
       await trashHandler.trashSubtree(top.locationId, TRASHED_AT);
       const squatter = await publishedFolder(persistence, 'Squatter', 2);
-      await locationHandler.update(squatter.locationId, { remoteId: before?.remoteId ?? '' });
+      // Taken case-insensitively: the squatter has the remote id in upper case.
+      await locationHandler.update(squatter.locationId, { remoteId: (before?.remoteId ?? '').toUpperCase() });
 
       await trashHandler.recover(top.locationId, target.locationId);
       const base = `${target.pathString}${top.locationId}/`;
       expect(await locationHandler.load(top.locationId)).toMatchObject({ parentLocationId: target.locationId, pathString: base, depth: 3 });
       const restoredChild = await locationHandler.load(child.locationId);
       expect(restoredChild).toMatchObject({ parentLocationId: top.locationId, pathString: `${base}${child.locationId}/`, depth: 4 });
-      expect(restoredChild?.remoteId).not.toBe(before?.remoteId);
+      expect(restoredChild?.remoteId.toLowerCase()).not.toBe(before?.remoteId.toLowerCase());
       await expect(trashHandler.recover(999_999, 2)).rejects.toBeInstanceOf(NotFoundError);
     });
 

@@ -1,4 +1,5 @@
 import type { ContentInfo, VersionInfo } from '../../api/values/content.js';
+import { sameRemoteId } from '../../domain/rules/remote-id.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ContentHandler, NewField, StoredContent, StoredField } from '../../spi/content-handler.js';
 import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './in-memory-content-type-changes.js';
@@ -11,7 +12,7 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
 
   const assertRemoteIdFree = (remoteId: string, contentId: number | null): void => {
     for (const content of s().contents.values()) {
-      if (content.remoteId === remoteId && content.id !== contentId) {
+      if (sameRemoteId(content.remoteId, remoteId) && content.id !== contentId) {
         throw new InvalidArgumentError('remoteId', `Another Content item with remoteId '${remoteId}' exists`);
       }
     }
@@ -93,7 +94,7 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
       return result;
     },
     loadContentInfo: async (contentId) => s().contents.get(contentId) ?? null,
-    loadContentInfoByRemoteId: async (remoteId) => [...s().contents.values()].find((c) => c.remoteId === remoteId) ?? null,
+    loadContentInfoByRemoteId: async (remoteId) => [...s().contents.values()].find((c) => sameRemoteId(c.remoteId, remoteId)) ?? null,
     loadContentInfoList: async (ids) => ids.flatMap((id) => s().contents.get(id) ?? []),
     loadVersionInfo: async (contentId, versionNo) => s().versions.get(versionKey(contentId, versionNo)) ?? null,
     loadVersionInfoList: async (contentId) => versionsOf(contentId),

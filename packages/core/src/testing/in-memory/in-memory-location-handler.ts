@@ -1,4 +1,5 @@
 import type { Location, LocationRecord } from '../../api/values/location.js';
+import { sameRemoteId } from '../../domain/rules/remote-id.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { LocationHandler } from '../../spi/location-handler.js';
 import { nextId, type InMemoryState, ROOT_CONTENT_INFO, type StateHolder } from './in-memory-state.js';
@@ -15,7 +16,7 @@ export function createInMemoryLocationHandler(holder: StateHolder): LocationHand
     [...s().locations.values()].filter((location) => location.pathString.startsWith(root.pathString));
   const assertRemoteIdFree = (remoteId: string, locationId: number | null): void => {
     for (const location of s().locations.values()) {
-      if (location.remoteId === remoteId && location.id !== locationId) {
+      if (sameRemoteId(location.remoteId, remoteId) && location.id !== locationId) {
         throw new InvalidArgumentError('remoteId', `Location with remoteId '${remoteId}' already exists`);
       }
     }
@@ -42,7 +43,7 @@ export function createInMemoryLocationHandler(holder: StateHolder): LocationHand
       return record ? withContent(record) : null;
     },
     loadByRemoteId: async (remoteId) => {
-      const record = [...s().locations.values()].find((location) => location.remoteId === remoteId);
+      const record = [...s().locations.values()].find((location) => sameRemoteId(location.remoteId, remoteId));
       return record ? withContent(record) : null;
     },
     loadList: async (ids) =>

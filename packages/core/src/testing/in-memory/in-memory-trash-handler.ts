@@ -1,5 +1,6 @@
 import type { LocationRecord } from '../../api/values/location.js';
 import type { TrashItem } from '../../api/values/trash.js';
+import { remoteIdKey } from '../../domain/rules/remote-id.js';
 import { NotFoundError } from '../../errors/repository-error.js';
 import { newRemoteId } from '../../services/ids.js';
 import type { TrashHandler } from '../../spi/trash-handler.js';
@@ -80,7 +81,7 @@ export function createInMemoryTrashHandler(holder: StateHolder): TrashHandler {
       restored.sort((a, b) => a.depth - b.depth || (a.pathString < b.pathString ? -1 : 1));
       const oldParentPath = item.pathString.slice(0, item.pathString.length - `${item.id}/`.length);
       const depthShift = parent.depth + 1 - item.depth;
-      const takenRemoteIds = new Set([...s().locations.values()].map((location) => location.remoteId));
+      const takenRemoteIds = new Set([...s().locations.values()].map((location) => remoteIdKey(location.remoteId)));
       for (const record of restored) {
         const { rootId: _rootId, trashed: _trashed, ...row } = record;
         const parentId = record.id === item.id ? parent.id : record.parentLocationId;
@@ -92,7 +93,7 @@ export function createInMemoryTrashHandler(holder: StateHolder): TrashHandler {
           pathString: parent.pathString + record.pathString.slice(oldParentPath.length),
           depth: record.depth + depthShift,
           invisible: record.hidden || contentHidden || (parentRow ? parentRow.hidden || parentRow.invisible : false),
-          remoteId: takenRemoteIds.has(record.remoteId) ? newRemoteId() : record.remoteId,
+          remoteId: takenRemoteIds.has(remoteIdKey(record.remoteId)) ? newRemoteId() : record.remoteId,
         });
         setContent(record.contentId, { status: 'PUBLISHED', mainLocationId: record.id });
         trash().delete(record.id);

@@ -2,6 +2,7 @@ import type { Knex } from '@mikro-orm/knex';
 import { binaryOrder } from '../../db/collation.js';
 import { contentTypeStatusCode } from '../../db/codes.js';
 import type { Dialect } from '../../db/dialect.js';
+import { remoteIdKeyOf } from '../../db/remote-id-sql.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
 import { CONTENT_INFO_COLUMNS, contentInfoSelect } from '../../mappers/content-info-rows.js';
 import { VERSION_KEYS, versionSelect } from '../../mappers/version-info-rows.js';
@@ -46,8 +47,8 @@ const VERSION = contentVersion.$list(VERSION_KEYS);
 /** ContentInfo by id. */
 export const CONTENT_INFO_BY_ID = sql<[contentId: number]>(`SELECT ${INFO} FROM ${c} WHERE ${c.id} = ?`);
 
-/** ContentInfo by remoteId. */
-export const CONTENT_INFO_BY_REMOTE_ID = sql<[remoteId: string]>(`SELECT ${INFO} FROM ${c} WHERE ${c.remoteId} = ?`);
+/** ContentInfo by remoteId: bind core's `remoteIdKey` of it (case-insensitive, through the unique index). */
+export const CONTENT_INFO_BY_REMOTE_ID = sql<[remoteIdKey: string]>(`SELECT ${INFO} FROM ${c} WHERE ${remoteIdKeyOf(c.remoteId)} = ?`);
 
 /** ContentInfos of `size` ids. */
 export const CONTENT_INFO_BY_IDS = new StatementsBySize(

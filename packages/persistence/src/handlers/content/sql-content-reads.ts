@@ -1,4 +1,4 @@
-import type { ContentInfo, StoredContent, StoredField, VersionInfo } from '@contentrepo/core';
+import { remoteIdKey, type ContentInfo, type StoredContent, type StoredField, type VersionInfo } from '@contentrepo/core';
 import { chunks } from '../../db/batches.js';
 import type { Row } from '../../db/row.js';
 import type { SqlContext } from '../../db/sql-context.js';
@@ -37,13 +37,13 @@ interface VersionRef {
   readonly versionNo: number;
 }
 
-/** ContentInfo by id or by remoteId, or null. */
+/** ContentInfo by id or by remoteId (case-insensitively), or null. */
 export async function loadContentInfo(
   ctx: SqlContext,
   key: { readonly id: number } | { readonly remoteId: string },
 ): Promise<ContentInfo | null> {
   const row =
-    'id' in key ? await ctx.one(CONTENT_INFO_BY_ID, [key.id]) : await ctx.one(CONTENT_INFO_BY_REMOTE_ID, [key.remoteId]);
+    'id' in key ? await ctx.one(CONTENT_INFO_BY_ID, [key.id]) : await ctx.one(CONTENT_INFO_BY_REMOTE_ID, [remoteIdKey(key.remoteId)]);
   return row && toContentInfo(row);
 }
 

@@ -1,5 +1,6 @@
 import {
   NotFoundError,
+  remoteIdKey,
   type Location,
   type LocationCreateRecord,
   type LocationHandler,
@@ -54,7 +55,7 @@ export class SqlLocationHandler implements LocationHandler {
   }
 
   async loadByRemoteId(remoteId: string): Promise<Location | null> {
-    const row = await this.ctx.one(LOCATION_BY_REMOTE_ID, [remoteId]);
+    const row = await this.ctx.one(LOCATION_BY_REMOTE_ID, [remoteIdKey(remoteId)]);
     return row && toLocation(row);
   }
 

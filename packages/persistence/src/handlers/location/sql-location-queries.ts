@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/knex';
+import { remoteIdKeyOf } from '../../db/remote-id-sql.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
 import { LOCATION_KEYS, locationWithContentSelect } from '../../mappers/location-rows.js';
 import { TABLES } from '../../schema/index.js';
@@ -23,8 +24,8 @@ const WITH_CONTENT = `SELECT ${locationWithContentSelect().join(', ')} FROM ${l}
 /** A location with its content by id. */
 export const LOCATION_BY_ID = sql<[locationId: number]>(`${WITH_CONTENT} WHERE l.id = ?`);
 
-/** A location with its content by remoteId. */
-export const LOCATION_BY_REMOTE_ID = sql<[remoteId: string]>(`${WITH_CONTENT} WHERE l.remote_id = ?`);
+/** A location with its content by remoteId: bind core's `remoteIdKey` of it (case-insensitive, through the unique index). */
+export const LOCATION_BY_REMOTE_ID = sql<[remoteIdKey: string]>(`${WITH_CONTENT} WHERE ${remoteIdKeyOf('l.remote_id')} = ?`);
 
 /** Locations with their content of `size` ids. */
 export const LOCATIONS_BY_IDS = new StatementsBySize((size) => `${WITH_CONTENT} WHERE l.id IN (${placeholders(size)})`);

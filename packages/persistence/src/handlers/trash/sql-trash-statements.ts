@@ -1,4 +1,5 @@
 import { contentStatusCode } from '../../db/codes.js';
+import { remoteIdKeyOf } from '../../db/remote-id-sql.js';
 import { sql } from '../../db/statement.js';
 import { contentInfoSelect } from '../../mappers/content-info-rows.js';
 import { LOCATION_KEYS } from '../../mappers/location-rows.js';
@@ -91,14 +92,14 @@ export const RESTORED_IDS = sql<[itemId: number, rootId: number]>(
   `${RESTORED}SELECT ${t.id} FROM ${t} WHERE ${t.id} IN (SELECT id FROM r) ORDER BY ${t.depth}, ${t.pathString}`,
 );
 
-/** A new random remoteId for a restored location whose remoteId was taken meanwhile. */
+/** A new random remoteId for a restored location whose remoteId was taken meanwhile (case-insensitively). */
 const FRESH_REMOTE_ID = { sqlite: 'lower(hex(randomblob(16)))', postgresql: `md5(random()::text || ${t.id}::text)` } as const;
 
 const insertRestored = (fresh: string): string =>
   `${RESTORED}INSERT INTO ${location} (${location.$list(LOCATION_KEYS)}) ` +
   `SELECT ${t.id}, CASE WHEN ${t.id} = ? THEN ? ELSE ${t.parentId} END, ${t.contentId}, ? || substr(${t.pathString}, ?), ${t.depth} + ?, ` +
   `${t.$list(['priority', 'hidden', 'invisible'])}, ` +
-  `CASE WHEN EXISTS (SELECT 1 FROM ${o} WHERE ${o.remoteId} = ${t.remoteId}) THEN ${fresh} ELSE ${t.remoteId} END, ` +
+  `CASE WHEN EXISTS (SELECT 1 FROM ${o} WHERE ${remoteIdKeyOf(o.remoteId)} = ${remoteIdKeyOf(t.remoteId)}) THEN ${fresh} ELSE ${t.remoteId} END, ` +
   `${t.$list(['sortField', 'sortOrder'])} FROM ${t} WHERE ${t.id} IN (SELECT id FROM r)`;
 
 /** Puts the batch back into the tree below the new parent, path strings and depths rebased. */

@@ -13,6 +13,10 @@ import { contentType, fieldDefinition, section } from './type-tables.js';
  * `db/collation.ts`). Searches check the published status in the partial index `content_published_items_index`
  * (the status is written literally in their SQL) and count published items with it.
  *
+ * Remote ids are unique and looked up case-insensitively, as on Ibexa's MySQL (`_ci`): the unique index is on
+ * `lower(remote_id)` and statements compare `lower(remote_id)` with core's `remoteIdKey` of the value. The column is
+ * byte-ordered so that `lower()` folds ASCII letters only on PostgreSQL too (as SQLite's does, and `remoteIdKey`).
+ *
  * `content_type_status` is always 0 (DEFINED, the column default; no writer sets it): with `content_type_id` it is
  * the key of the published type's row, so that PostgreSQL refuses an item of a type that does not exist (a type
  * deleted while an item of it was created). The key is checked at commit. SQLite has no such key (adding one to an
@@ -33,7 +37,7 @@ export const content = defineTable(
     modified: column.seconds(),
     published: column.seconds().orNull(),
     alwaysAvailable: column.boolean(),
-    remoteId: column.varchar(100),
+    remoteId: column.varchar(100).byteOrdered(),
     mainLanguageCode: column.varchar(20),
     mainLocationId: column.integer().orNull(),
     status: column.smallint(),
@@ -41,8 +45,8 @@ export const content = defineTable(
   },
   {
     primaryKey: ['id'],
-    uniques: [{ columns: ['remoteId'] }],
     indexes: [
+      { name: 'content_remote_id_lower_unique', columns: [{ expression: 'lower(remote_id)' }], unique: true },
       { columns: ['contentTypeId'] },
       { columns: ['sectionId'] },
       { columns: ['ownerId'] },
@@ -178,7 +182,8 @@ export const pendingLocation = defineTable(
  * `location` (Ibexa `ezcontentobject_tree`). No foreign key to `content`: the virtual root (id 1) refers to
  * content 0, which has no row. `path_string` is byte-ordered so that a subtree is the index range
  * `[prefix, prefix with its last character incremented)` (`db/path-range.ts`); the path and parent indexes also
- * hold depth and item, so that tree criteria read them from the index alone.
+ * hold depth and item, so that tree criteria read them from the index alone. Remote ids are unique and looked up
+ * case-insensitively, as those of `content` (unique index on `lower(remote_id)`, byte-ordered column).
  */
 export const location = defineTable(
   'location',
@@ -191,14 +196,14 @@ export const location = defineTable(
     priority: column.integer(),
     hidden: column.boolean(),
     invisible: column.boolean(),
-    remoteId: column.varchar(100),
+    remoteId: column.varchar(100).byteOrdered(),
     sortField: column.smallint(),
     sortOrder: column.smallint(),
   },
   {
     primaryKey: ['id'],
-    uniques: [{ columns: ['remoteId'] }],
     indexes: [
+      { name: 'location_remote_id_lower_unique', columns: [{ expression: 'lower(remote_id)' }], unique: true },
       { name: 'location_parent_id_priority_index', columns: ['parentId', 'priority', 'depth', 'contentId'] },
       { name: 'location_path_string_index', columns: ['pathString', 'depth', 'contentId'] },
       { columns: ['contentId'] },

@@ -5,7 +5,8 @@ import { defineTable } from '../table.js';
 
 /**
  * `trash`: a trashed location row as it was (its id is the trash item id), with its batch (`root_id`, the
- * location `trashSubtree` was called on) and date; `path_string` byte-ordered for subtree ranges.
+ * location `trashSubtree` was called on) and date; `path_string` byte-ordered for subtree ranges, `remote_id` so that
+ * `lower()` folds it as it folds `location.remote_id` (a restore compares the two case-insensitively).
  */
 export const trash = defineTable(
   'trash',
@@ -19,7 +20,7 @@ export const trash = defineTable(
     priority: column.integer(),
     hidden: column.boolean(),
     invisible: column.boolean(),
-    remoteId: column.varchar(100),
+    remoteId: column.varchar(100).byteOrdered(),
     sortField: column.smallint(),
     sortOrder: column.smallint(),
     trashed: column.seconds(),

@@ -1,17 +1,18 @@
+import { whereRemoteIdIn } from '../../db/remote-id-sql.js';
 import { criterionHandler } from '../criterion-handler.js';
 import { c } from '../search-aliases.js';
 
 /**
  * Criteria on columns of the content item (Legacy: `c.id IN`, `c.remote_id IN`, `c.content_type_id IN`,
- * `c.section_id IN`). An empty value list matches nothing.
+ * `c.section_id IN`; remote ids case-insensitively, as on Ibexa's MySQL). An empty value list matches nothing.
  */
 export const contentIdCriterion = criterionHandler('ContentId', (criterion) => (query) => {
   query.whereIn(c.id, [...criterion.values]);
 });
 
-/** ContentRemoteId: `c.remote_id IN (…)`. */
+/** ContentRemoteId: `lower(c.remote_id) IN (…)` of the values' `remoteIdKey` (the unique index's expression). */
 export const contentRemoteIdCriterion = criterionHandler('ContentRemoteId', (criterion) => (query) => {
-  query.whereIn(c.remoteId, [...criterion.values]);
+  whereRemoteIdIn(query, c.remoteId, criterion.values);
 });
 
 /** ContentTypeId: `c.content_type_id IN (…)`. */

@@ -36,9 +36,18 @@ function bool(name: string, value: DecodedInput): boolean {
   throw new BadRequestError(`Invalid value for <${name}>: expected a boolean.`);
 }
 
-/** A list (or map, from XML) of criterion maps, as the operands of AND/OR. */
+/**
+ * The operands of AND/OR: a JSON list of criterion maps (each map one operand), or a map (from XML, or JSON
+ * written as one object) whose every entry is an operand, a list value giving one operand per item — Ibexa's
+ * flattening of logical operators, so that `<OR><A>1</A><B>2</B></OR>` is A OR B.
+ */
 function operands(name: string, value: DecodedInput): ContentTypeCriterion[] {
-  const maps = isDecodedArray(value) ? value : [value];
+  const maps: DecodedInput[] = isDecodedArray(value)
+    ? value
+    : isDecodedObject(value)
+      ? Object.entries(value).flatMap(([key, inner]) => (isDecodedArray(inner) ? inner : [inner]).map((item) => ({ [key]: item })))
+      : [value];
+  if (maps.length === 0 && !isDecodedArray(value)) throw new BadRequestError(`Empty <${name}> criterion.`);
   return maps.map((map) => {
     const criterion = criteriaMap(map, name);
     if (!criterion) throw new BadRequestError(`Empty <${name}> criterion.`);
@@ -55,6 +64,8 @@ function criterion(name: string, value: DecodedInput): ContentTypeCriterion {
       return { type: 'ContentTypeIdentifier', values: strings(name, value) };
     case 'ContentTypeGroupIdCriterion':
       return { type: 'ContentTypeGroupId', values: integers(name, value) };
+    case 'ContentTypeGroupNameCriterion':
+      return { type: 'ContentTypeGroupName', values: strings(name, value) };
     case 'IsSystemCriterion':
       return { type: 'IsSystem', value: bool(name, value) };
     case 'ContainsFieldDefinitionIdCriterion':

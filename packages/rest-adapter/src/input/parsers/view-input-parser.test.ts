@@ -105,6 +105,16 @@ describe('ViewInput structure', () => {
     );
   });
 
+  it('reads XML aggregations wrapped in <Aggregation> elements, as in the documented example', async () => {
+    const wrapped = { Aggregation: { ContentTypeTermAggregation: { name: 'types' } } };
+    await expect(parseViewInput({ identifier: 'a', Query: { Aggregations: wrapped } }, '1.0', lookups)).resolves.toMatchObject({ identifier: 'a' });
+    const two = { Aggregation: [{ ContentTypeTermAggregation: { name: 'types' } }, { SectionTermAggregation: { name: 'sections' } }] };
+    await expect(parseViewInput({ identifier: 'a', Query: { Aggregations: two } }, '1.0', lookups)).resolves.toMatchObject({ identifier: 'a' });
+    await expect(parseViewInput({ identifier: 'a', Query: { Aggregations: { Aggregation: { Nope: { name: 'x' } } } } }, '1.0', lookups)).rejects.toThrow(
+      'internal.aggregation.Nope',
+    );
+  });
+
   it('names what is missing', async () => {
     await expect(parseViewInput({ Query: {} }, '1.0', lookups)).rejects.toThrow('Missing <identifier> attribute for <ViewInput>.');
     await expect(parseViewInput({ identifier: 'x' }, '1.0', lookups)).rejects.toThrow('Missing <Query> attribute for <ViewInput>.');

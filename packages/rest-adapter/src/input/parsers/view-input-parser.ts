@@ -30,23 +30,35 @@ const AGGREGATIONS = new Set([
   'IntegerStatsAggregation', 'FloatStatsAggregation',
 ]);
 
+/** Checks one aggregation map `{"<Name>": {name, …}}`. @throws BadRequestError */
+function checkAggregation(map: DecodedInput): void {
+  if (!isDecodedObject(map)) throw new BadRequestError('Invalid <Aggregations> format: expected a list of aggregations');
+  for (const [name, value] of Object.entries(map)) {
+    if (!AGGREGATIONS.has(name)) {
+      throw new BadRequestError(`Unknown content type specification: 'application/vnd.ibexa.api.internal.aggregation.${name} (version: 1.0)'.`);
+    }
+    for (const item of isDecodedArray(value) ? value : [value]) {
+      if (!isDecodedObject(item) || typeof getOwn(item, 'name') !== 'string') throw new BadRequestError(`Missing 'name' element for ${name}.`);
+    }
+  }
+}
+
 /**
- * Checks `Aggregations`: a list of single-key maps `[{"<Name>": {name, …}}]` (or, from XML, a map of them) with
- * known names, each with a `name`. @throws BadRequestError
+ * Checks `Aggregations`: a list of single-key maps `[{"<Name>": {name, …}}]`, or, from XML, a map whose entries are
+ * aggregations (`<Aggregations><ContentTypeTermAggregation>…`) or wrap them, as the documented XML example does
+ * (`<Aggregations><Aggregation><ContentTypeTermAggregation>…`: Ibexa reads each entry's value as one aggregation),
+ * with known names, each with a `name`. @throws BadRequestError
  */
 function checkAggregations(data: DecodedInput | undefined): void {
   if (data === undefined || data === null) return;
-  const maps = isDecodedArray(data) ? data : [data];
-  for (const map of maps) {
-    if (!isDecodedObject(map)) throw new BadRequestError('Invalid <Aggregations> format: expected a list of aggregations');
-    for (const [name, value] of Object.entries(map)) {
-      if (!AGGREGATIONS.has(name)) {
-        throw new BadRequestError(`Unknown content type specification: 'application/vnd.ibexa.api.internal.aggregation.${name} (version: 1.0)'.`);
-      }
-      for (const item of isDecodedArray(value) ? value : [value]) {
-        if (!isDecodedObject(item) || typeof getOwn(item, 'name') !== 'string') throw new BadRequestError(`Missing 'name' element for ${name}.`);
-      }
-    }
+  if (isDecodedArray(data)) {
+    data.forEach(checkAggregation);
+    return;
+  }
+  if (!isDecodedObject(data)) throw new BadRequestError('Invalid <Aggregations> format: expected a list of aggregations');
+  for (const [key, value] of Object.entries(data)) {
+    if (AGGREGATIONS.has(key)) checkAggregation({ [key]: value });
+    else (isDecodedArray(value) ? value : [value]).forEach(checkAggregation);
   }
 }
 

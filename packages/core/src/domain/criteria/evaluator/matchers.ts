@@ -1,5 +1,6 @@
 import type { LocationRecord } from '../../../api/values/location.js';
 import { assertNever } from '../../../errors/repository-error.js';
+import { sameRemoteId } from '../../rules/remote-id.js';
 import type { Criterion, CriterionOf, RangeOperator } from '../criterion.js';
 import { type EvaluationContext, fullTextLanguages } from './evaluation-context.js';
 import {
@@ -114,7 +115,7 @@ export function matchItem(criterion: Criterion, item: IndexedItem, location: Loc
     case 'ContentId':
       return c.values.includes(item.contentInfo.id);
     case 'ContentRemoteId':
-      return c.values.includes(item.contentInfo.remoteId);
+      return c.values.some((value) => sameRemoteId(value, item.contentInfo.remoteId));
     case 'ContentTypeId':
       return c.values.includes(item.contentInfo.contentTypeId);
     case 'ContentTypeIdentifier':
@@ -128,7 +129,7 @@ export function matchItem(criterion: Criterion, item: IndexedItem, location: Loc
     case 'LocationId':
       return anyLocation(item, location, (l) => c.values.includes(l.id));
     case 'LocationRemoteId':
-      return anyLocation(item, location, (l) => c.values.includes(l.remoteId));
+      return anyLocation(item, location, (l) => c.values.some((value) => sameRemoteId(value, l.remoteId)));
     case 'ParentLocationId':
       return anyLocation(item, location, (l) => c.values.includes(l.parentLocationId));
     case 'Subtree':
