@@ -293,6 +293,23 @@ for (const engine of testEngines()) {
       expect(names).not.toContain('Secret');
       expect((await admin({ method: 'GET', path: `/content/objects/${elsewhere.id}` })).body.Content.Name).toBe('Elsewhere');
     });
+    it('GraphQL reverse relations: refused without content/reverserelatedlist, then only from readable sources', async () => {
+      // Self-contained: Team folder (readable) and Secret (users section) gain a relation to Elsewhere.
+      const asAdminRepository = server.app.repository.forUser({ userId: 14 });
+      for (const source of [team, secret]) {
+        const no = (await asAdminRepository.contentService.createContentDraft(source.id)).versionInfo.versionNo;
+        await asAdminRepository.contentService.addRelation(source.id, no, elsewhere.id);
+        await asAdminRepository.contentService.publishVersion(source.id, no);
+      }
+      const query = `{ item(contentId: ${elsewhere.id}) { _info { reverseRelations { sourceContent { _info { id } } } } } }`;
+      const refused = await graphql(query);
+      expect(codes(refused.body)).toEqual(['UNAUTHORIZED']);
+      const role = await asAdminRepository.roleService.createRole({ identifier: 'ReverseLister', policies: [{ module: 'content', function: 'reverserelatedlist' }] });
+      await asAdminRepository.roleService.publishRoleDraft(role.id);
+      await asAdminRepository.roleService.assignRoleToUser(role.id, editorId);
+      const listed = await graphql(query);
+      expect(listed.body).toEqual({ data: { item: { _info: { reverseRelations: [{ sourceContent: { _info: { id: team.id } } }] } } } });
+    });
   });
 }
 

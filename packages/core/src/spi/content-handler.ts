@@ -157,6 +157,14 @@ export interface ContentHandler {
    */
   loadRelationsList(versions: readonly { readonly contentId: number; readonly versionNo: number }[]): Promise<readonly Relation[]>;
   /**
+   * Relations pointing to an item from the current version of published items (Ibexa
+   * `loadReverseRelationList`): drafts, archived versions and unpublished or trashed sources do not count.
+   * Highest relation id first, as Ibexa orders them; `offset` rows skipped, at most `limit` (null: all).
+   */
+  loadReverseRelationList(destinationContentId: number, offset: number, limit: number | null): Promise<readonly Relation[]>;
+  /** Number of the relations {@link ContentHandler.loadReverseRelationList} pages (Ibexa `countReverseRelations`). */
+  countReverseRelations(destinationContentId: number): Promise<number>;
+  /**
    * Copies an item into a new one with new ids: every version (or only `versionNo`, which becomes version 1)
    * with its fields, names and relations; the copy gets `remoteId` and `date` as modification date, keeps the
    * owner, section, type, languages and statuses, has no locations (`mainLocationId` null) and the given

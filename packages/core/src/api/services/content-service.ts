@@ -5,7 +5,7 @@ import type {
   LocationCreateStruct,
 } from '../structs/content-structs.js';
 import type { LanguageFilter } from '../../domain/criteria/query.js';
-import type { Content, ContentInfo, Relation, VersionInfo } from '../values/content.js';
+import type { Content, ContentInfo, Relation, RelationList, VersionInfo } from '../values/content.js';
 
 /** Options of {@link ContentService.loadContent}. */
 export interface LoadContentOptions {
@@ -56,6 +56,26 @@ export interface ContentService {
    *   for a version that is not published).
    */
   loadRelationsList(versionInfos: readonly VersionInfo[]): Promise<readonly (readonly Relation[])[]>;
+  /**
+   * Relations pointing to an item (Ibexa `loadReverseRelations`): only those from the current version of
+   * published items, highest relation id first. Needs `content/reverserelatedlist` on the item; relations whose
+   * source the user may not read (`content/read`) are left out (Ibexa 4.6 behaviour).
+   * @throws UnauthorizedError without `content/reverserelatedlist`.
+   */
+  loadReverseRelations(contentInfo: ContentInfo): Promise<readonly Relation[]>;
+  /**
+   * A page of {@link ContentService.loadReverseRelations} (Ibexa `loadReverseRelationList`): `offset` relations
+   * skipped, at most `limit` (null: all), `totalCount` counting every one. A relation whose source the user may
+   * not read stays in the page as an `unauthorized` item naming the source. Without `content/reverserelatedlist`
+   * the list is empty (totalCount 0), as in Ibexa.
+   * @throws InvalidArgumentError for a negative offset or a limit below 1.
+   */
+  loadReverseRelationList(contentInfo: ContentInfo, offset?: number, limit?: number | null): Promise<RelationList>;
+  /**
+   * Number of relations pointing to an item from the current version of published items, whoever may read their
+   * sources (Ibexa `countReverseRelations`); 0 without `content/reverserelatedlist`.
+   */
+  countReverseRelations(contentInfo: ContentInfo): Promise<number>;
 
   /**
    * Creates a content item with a draft version 1 (Ibexa `createContent`). The locations are created at the

@@ -93,6 +93,20 @@ export interface Relation {
 }
 
 /**
+ * One entry of a {@link RelationList}: the relation, or — where the user may not read the item at the other end
+ * (`content/read`) — only that item's id (Ibexa `RelationListItem` / `UnauthorizedRelationListItem`).
+ */
+export type RelationListItem =
+  | { readonly kind: 'relation'; readonly relation: Relation }
+  | { readonly kind: 'unauthorized'; readonly contentId: number };
+
+/** A page of relations with the number of all of them (Ibexa `RelationList`). */
+export interface RelationList {
+  readonly totalCount: number;
+  readonly items: readonly RelationListItem[];
+}
+
+/**
  * A location create request stored with a never-published draft, turned into a real location at its
  * first publication (Ibexa's node assignment).
  */

@@ -99,6 +99,53 @@ describe('ContentService relations, translations and visibility', () => {
     expect(await destinations(admin, next)).toEqual([4]);
   });
 
+  it('loads reverse relations: content/reverserelatedlist required, unreadable sources left out, published versions only', async () => {
+    const target = await publishFolder(admin, 'Reverse target', 2);
+    const relateAndPublish = async (contentId: number): Promise<void> => {
+      const no = (await admin.contentService.createContentDraft(contentId)).versionInfo.versionNo;
+      await admin.contentService.addRelation(contentId, no, target.contentId);
+      await admin.contentService.publishVersion(contentId, no);
+    };
+    const readable = await publishFolder(admin, 'Readable source', 2);
+    await relateAndPublish(readable.contentId);
+    // Under Users (location 5): the Users section, which the anonymous user may not read.
+    const hidden = await publishFolder(admin, 'Unreadable source', 5);
+    await relateAndPublish(hidden.contentId);
+    // A relation of a draft only does not count.
+    const drafted = await publishFolder(admin, 'Drafted source', 2);
+    const draftNo = (await admin.contentService.createContentDraft(drafted.contentId)).versionInfo.versionNo;
+    await admin.contentService.addRelation(drafted.contentId, draftNo, target.contentId);
+    const targetInfo = await admin.contentService.loadContentInfo(target.contentId);
+
+    const sources = (relations: readonly { readonly sourceContentId: number }[]): number[] => relations.map((relation) => relation.sourceContentId);
+    const all = await admin.contentService.loadReverseRelations(targetInfo);
+    expect(sources(all)).toEqual([hidden.contentId, readable.contentId]);
+    expect(all[1]).toMatchObject({ destinationContentId: target.contentId, type: 'COMMON', sourceFieldDefinitionIdentifier: null });
+    expect(await admin.contentService.countReverseRelations(targetInfo)).toBe(2);
+    expect(await admin.contentService.loadReverseRelationList(targetInfo, 1, 1)).toEqual({ totalCount: 2, items: [{ kind: 'relation', relation: all[1] }] });
+
+    // Anonymous has no content/reverserelatedlist: the load throws, the list and the count are empty.
+    await expect(anonymous.contentService.loadReverseRelations(targetInfo)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await anonymous.contentService.loadReverseRelationList(targetInfo)).toEqual({ totalCount: 0, items: [] });
+    expect(await anonymous.contentService.countReverseRelations(targetInfo)).toBe(0);
+
+    const role = await admin.roleService.createRole({ identifier: 'ReverseLister', policies: [{ module: 'content', function: 'reverserelatedlist' }] });
+    await admin.roleService.publishRoleDraft(role.id);
+    await admin.roleService.assignRoleToUser(role.id, 10);
+    const lister = admin.forUser({ userId: 10 });
+    expect(sources(await lister.contentService.loadReverseRelations(targetInfo))).toEqual([readable.contentId]);
+    expect(await lister.contentService.loadReverseRelationList(targetInfo)).toEqual({
+      totalCount: 2,
+      items: [
+        { kind: 'unauthorized', contentId: hidden.contentId },
+        { kind: 'relation', relation: all[1] },
+      ],
+    });
+    expect(await lister.contentService.countReverseRelations(targetInfo)).toBe(2);
+    await expect(admin.contentService.loadReverseRelationList(targetInfo, -1)).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(admin.contentService.loadReverseRelationList(targetInfo, 0, 0)).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
   it('deletes a translation from all versions: 406/409 cases, reindexing', async () => {
     const folder = await publishFolder(admin, 'Bilingual', 2, { 'pol-PL': 'Dwujęzyczny' });
     await expect(admin.contentService.deleteTranslation(folder.contentId, 'ger-DE')).rejects.toBeInstanceOf(InvalidArgumentError);

@@ -22,6 +22,7 @@ import { updateContentMetadata } from './update-metadata.js';
 import { deleteTranslation, deleteTranslationFromDraft } from './delete-translation.js';
 import { setContentHidden } from './hide-content.js';
 import { addRelation, deleteRelation } from './content-relations.js';
+import { countReverseRelations, loadReverseRelationList, loadReverseRelations } from './content-reverse-relations.js';
 
 /** The ContentService of one user scope: one operation per file, bound to the context. */
 export function createContentService(context: ServiceContext): ContentService {
@@ -36,6 +37,9 @@ export function createContentService(context: ServiceContext): ContentService {
     loadContentListByContentInfo: (contentInfos, languageFilter) => loadContentListByContentInfo(context, contentInfos, languageFilter),
     loadRelations: (versionInfo) => loadRelations(context, versionInfo),
     loadRelationsList: (versionInfos) => loadRelationsList(context, versionInfos),
+    loadReverseRelations: (contentInfo) => loadReverseRelations(context, contentInfo),
+    loadReverseRelationList: (contentInfo, offset, limit) => loadReverseRelationList(context, contentInfo, offset, limit),
+    countReverseRelations: (contentInfo) => countReverseRelations(context, contentInfo),
     createContent: (struct, locations) => createContent(context, struct, locations),
     updateContent: (contentId, versionNo, struct) => updateContent(context, contentId, versionNo, struct),
     publishVersion: (contentId, versionNo) => publishVersion(context, contentId, versionNo),

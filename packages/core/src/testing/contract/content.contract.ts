@@ -189,6 +189,53 @@ export function contentContract(runner: TestRunner, create: () => Promise<Persis
       expect(await contentHandler.loadRelationsList([])).toEqual([]);
     });
 
+    it('loads reverse relations from current versions of published sources only, highest id first, in pages', async () => {
+      const { contentHandler } = store();
+      const date = at('2024-04-01T00:00:00Z');
+      const target = (await contentHandler.create(folderRecord('Reverse target'))).contentInfo.id;
+      const toTarget = (type: 'FIELD' | 'COMMON'): { destinationContentId: number; type: 'FIELD' | 'COMMON'; sourceFieldDefinitionIdentifier: string | null } => ({
+        destinationContentId: target,
+        type,
+        sourceFieldDefinitionIdentifier: type === 'FIELD' ? 'name' : null,
+      });
+      const first = (await contentHandler.create(folderRecord('Reverse first', { relations: [toTarget('FIELD')] }))).contentInfo.id;
+      // A never-published source does not count.
+      expect(await contentHandler.loadReverseRelationList(target, 0, null)).toEqual([]);
+      expect(await contentHandler.countReverseRelations(target)).toBe(0);
+      await contentHandler.publish(first, 1, { name: 'Reverse first', date });
+      const second = (await contentHandler.create(folderRecord('Reverse second', { relations: [toTarget('COMMON'), toTarget('FIELD')] }))).contentInfo.id;
+      await contentHandler.publish(second, 1, { name: 'Reverse second', date });
+      const all = await contentHandler.loadReverseRelationList(target, 0, null);
+      expect(all.map((relation) => [relation.sourceContentId, relation.sourceVersionNo, relation.type])).toEqual([
+        [second, 1, 'FIELD'],
+        [second, 1, 'COMMON'],
+        [first, 1, 'FIELD'],
+      ]);
+      expect(all.map((relation) => relation.id)).toEqual([...all.map((relation) => relation.id)].sort((a, b) => b - a));
+      expect(all[1]).toMatchObject({ destinationContentId: target, sourceFieldDefinitionIdentifier: null });
+      expect(await contentHandler.countReverseRelations(target)).toBe(3);
+      expect(await contentHandler.loadReverseRelationList(target, 1, 1)).toEqual([all[1]]);
+      expect(await contentHandler.loadReverseRelationList(target, 2, 5)).toEqual([all[2]]);
+      expect(await contentHandler.loadReverseRelationList(target, 1, null)).toEqual(all.slice(1));
+      expect(await contentHandler.loadReverseRelationList(target, 3, 5)).toEqual([]);
+
+      // A draft copying the relations adds none; publishing it without the field relation removes the first's.
+      const draft = await contentHandler.createDraft(first, 1, { creatorId: 14, date, initialLanguageCode: 'eng-GB' });
+      expect(await contentHandler.countReverseRelations(target)).toBe(3);
+      await contentHandler.updateDraft(first, draft.versionNo, {
+        initialLanguageCode: 'eng-GB',
+        languageCodes: ['eng-GB'],
+        names: { 'eng-GB': 'Reverse first' },
+        modificationDate: date,
+        fields: [folderName('Reverse first', 'eng-GB')],
+        fieldRelations: [],
+      });
+      await contentHandler.publish(first, draft.versionNo, { name: 'Reverse first', date });
+      expect((await contentHandler.loadReverseRelationList(target, 0, null)).map((relation) => relation.sourceContentId)).toEqual([second, second]);
+      expect(await contentHandler.countReverseRelations(target)).toBe(2);
+      expect(await contentHandler.countReverseRelations(999_999)).toBe(0);
+    });
+
     it('deletes an item with its versions, relations in both directions and pending locations', async () => {
       const { contentHandler } = store();
       const target = (await contentHandler.create(folderRecord('Target'))).contentInfo.id;

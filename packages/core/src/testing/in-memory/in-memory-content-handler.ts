@@ -3,7 +3,7 @@ import { sameRemoteId } from '../../domain/rules/remote-id.js';
 import { InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ContentHandler, NewField, StoredContent, StoredField } from '../../spi/content-handler.js';
 import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './in-memory-content-type-changes.js';
-import { addRelation, deleteTranslation, removeRelation } from './in-memory-content-relations.js';
+import { addRelation, deleteTranslation, removeRelation, reverseRelations } from './in-memory-content-relations.js';
 import { nextId, type InMemoryState, type StateHolder, versionKey } from './in-memory-state.js';
 
 /** In-memory ContentHandler (reference behaviour of the SPI docstrings). */
@@ -195,6 +195,9 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
       const wanted = new Set(versions.map((version) => `${version.contentId}/${version.versionNo}`));
       return s().relations.filter((r) => wanted.has(`${r.sourceContentId}/${r.sourceVersionNo}`)).sort((a, b) => a.id - b.id);
     },
+    loadReverseRelationList: async (destinationContentId, offset, limit) =>
+      reverseRelations(holder, destinationContentId).slice(offset, limit === null ? undefined : offset + limit),
+    countReverseRelations: async (destinationContentId) => reverseRelations(holder, destinationContentId).length,
     async copy(contentId, copy) {
       assertRemoteIdFree(copy.remoteId, null);
       const source = s().contents.get(contentId);

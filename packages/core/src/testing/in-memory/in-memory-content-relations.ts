@@ -14,6 +14,21 @@ export function removeRelation(holder: StateHolder, relationId: number): void {
   holder.state.relations = holder.state.relations.filter((relation) => relation.id !== relationId);
 }
 
+/**
+ * The relations `ContentHandler.loadReverseRelationList` pages, in memory: from the current version of published
+ * sources, highest id first.
+ */
+export function reverseRelations(holder: StateHolder, destinationContentId: number): Relation[] {
+  const state = holder.state;
+  return state.relations
+    .filter((relation) => {
+      if (relation.destinationContentId !== destinationContentId) return false;
+      const source = state.contents.get(relation.sourceContentId);
+      return source?.status === 'PUBLISHED' && source.currentVersionNo === relation.sourceVersionNo;
+    })
+    .sort((a, b) => b.id - a.id);
+}
+
 /** `ContentHandler.deleteTranslation` in memory: fields, names and the language of one or every version. */
 export function deleteTranslation(holder: StateHolder, contentId: number, languageCode: string, versionNo: number | null): void {
   const state = holder.state;

@@ -187,6 +187,12 @@ export function registerCommonTypes(registry: TypeRegistry): void {
           resolve: async (info, _args, context) =>
             context.repository.contentService.loadRelations(await context.repository.contentService.loadVersionInfo(info.id, info.currentVersionNo)),
         },
+        reverseRelations: {
+          type: new GraphQLList(registry.output('ContentRelation')),
+          // Ibexa 4.6 `ContentService::loadReverseRelations`: relations from published items whose source the user
+          // may read; without content/reverserelatedlist it throws (a null field and an internal error entry).
+          resolve: (info, _args, context) => context.repository.contentService.loadReverseRelations(info),
+        },
       }),
     }),
   );

@@ -19,7 +19,15 @@ import { loadDraftsForUser } from './sql-content-drafts.js';
 import { applyFieldDefinitionChanges, loadPublishedIdsOfType } from './sql-content-type-changes.js';
 import { deleteContent, updateMetadata } from './sql-content-metadata.js';
 import { addRelation, deleteTranslation, removeRelation } from './sql-content-relations.js';
-import { DELETE_PENDING_LOCATIONS, PENDING_LOCATIONS, RELATIONS_OF_VERSION, RELATIONS_OF_VERSIONS } from './sql-content-queries.js';
+import {
+  COUNT_REVERSE_RELATIONS,
+  DELETE_PENDING_LOCATIONS,
+  PENDING_LOCATIONS,
+  RELATIONS_OF_VERSION,
+  RELATIONS_OF_VERSIONS,
+  REVERSE_RELATIONS,
+  REVERSE_RELATIONS_PAGE,
+} from './sql-content-queries.js';
 import {
   loadContentInfo,
   loadContentInfoList,
@@ -118,6 +126,21 @@ export class SqlContentHandler implements ContentHandler {
       for (const row of rows) relations.push(toRelation(row));
     }
     return unique.length > BATCH_SIZE ? relations.sort((a, b) => a.id - b.id) : relations;
+  }
+
+  /** Reverse relations from current versions of published sources, highest id first: one indexed statement. */
+  async loadReverseRelationList(destinationContentId: number, offset: number, limit: number | null): Promise<readonly Relation[]> {
+    const rows =
+      limit === null && offset === 0
+        ? await this.ctx.all(REVERSE_RELATIONS, [destinationContentId])
+        : // LIMIT -1 means "no limit" on SQLite only; the largest 32-bit bound works on both engines.
+          await this.ctx.all(REVERSE_RELATIONS_PAGE, [destinationContentId, limit ?? 2_147_483_647, offset]);
+    return rows.map(toRelation);
+  }
+
+  /** Number of reverse relations: one indexed COUNT. */
+  async countReverseRelations(destinationContentId: number): Promise<number> {
+    return (await this.ctx.one(COUNT_REVERSE_RELATIONS, [destinationContentId]))?.int('n') ?? 0;
   }
 
   copy(contentId: number, copy: CopyRequest): Promise<ContentInfo> {

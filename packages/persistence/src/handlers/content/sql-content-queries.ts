@@ -1,6 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import { binaryOrder } from '../../db/collation.js';
-import { contentTypeStatusCode } from '../../db/codes.js';
+import { contentStatusCode, contentTypeStatusCode } from '../../db/codes.js';
 import type { Dialect } from '../../db/dialect.js';
 import { remoteIdKeyOf } from '../../db/remote-id-sql.js';
 import { placeholders, sql, StatementsBySize } from '../../db/statement.js';
@@ -166,6 +166,28 @@ export const RELATIONS_OF_VERSIONS = new StatementsBySize(
     `SELECT ${RELATION_COLUMNS} FROM ${contentRelation} ` +
     `WHERE ${versionPairs(size, contentRelation.sourceContentId, contentRelation.sourceVersionNo)} ORDER BY ${contentRelation.id}`,
 );
+
+const r = contentRelation.$as('r');
+const source = content.$as('s');
+/**
+ * Relations to an item from the current version of a published source (Ibexa's reverse relation query: the
+ * source's `current_version` and published status), found through the destination index.
+ */
+const REVERSE_FROM =
+  `FROM ${r} JOIN ${source} ON ${source.id} = ${r.sourceContentId} AND ${source.currentVersionNo} = ${r.sourceVersionNo} ` +
+  `AND ${source.status} = ${contentStatusCode('PUBLISHED')} WHERE ${r.destinationContentId} = ?`;
+const REVERSE_COLUMNS = r.$list(['id', 'sourceContentId', 'sourceVersionNo', 'destinationContentId', 'type', 'sourceFieldDefinitionIdentifier']);
+
+/** Reverse relations of an item, highest id first (Ibexa orders them so). */
+export const REVERSE_RELATIONS = sql<[destinationContentId: number]>(`SELECT ${REVERSE_COLUMNS} ${REVERSE_FROM} ORDER BY ${r.id} DESC`);
+
+/** A page of {@link REVERSE_RELATIONS}. */
+export const REVERSE_RELATIONS_PAGE = sql<[destinationContentId: number, limit: number, offset: number]>(
+  `SELECT ${REVERSE_COLUMNS} ${REVERSE_FROM} ORDER BY ${r.id} DESC LIMIT ? OFFSET ?`,
+);
+
+/** Number of reverse relations of an item (column `n`). */
+export const COUNT_REVERSE_RELATIONS = sql<[destinationContentId: number]>(`SELECT COUNT(*) AS n ${REVERSE_FROM}`);
 
 /** Pending locations of an item, in creation order. */
 export const PENDING_LOCATIONS = sql<[contentId: number]>(
