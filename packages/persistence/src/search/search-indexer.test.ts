@@ -83,6 +83,47 @@ describeOnEachDialect('search index', (store) => {
     expect(names.map((row) => [row.str('language_code'), row.str('name')])).toEqual([['eng-GB', 'twenty']]);
   });
 
+  it('a republished item ends up indexed exactly as a first indexing of the same version', async () => {
+    const { persistence } = store();
+    const snapshot = async (contentId: number): Promise<unknown> => {
+      const fields = await store().query(
+        'SELECT field_definition_id, language_code, field_def_identifier, sort_key_int, sort_key_string, is_empty FROM search_field ' +
+          'WHERE content_id = ? ORDER BY field_definition_id, language_code',
+        [contentId],
+      );
+      const elements = await store().query(
+        'SELECT field_definition_id, language_code, position, value_int, value_string FROM search_field_element WHERE content_id = ? ' +
+          'ORDER BY field_definition_id, language_code, position',
+        [contentId],
+      );
+      return {
+        fields: fields.map((row) => [
+          row.int('field_definition_id'), row.str('language_code'), row.str('field_def_identifier'), row.intOrNull('sort_key_int'),
+          row.strOrNull('sort_key_string'), row.bool('is_empty'),
+        ]),
+        elements: elements.map((row) => [
+          row.int('field_definition_id'), row.str('language_code'), row.int('position'), row.intOrNull('value_int'), row.strOrNull('value_string'),
+        ]),
+        words: await wordsOf(store(), contentId),
+      };
+    };
+    const both = (id: number, eng: string, ger: string, keywords: readonly (string | number)[]): ContentIndexDocument => {
+      const english = document(id, eng, keywords);
+      return { ...english, fields: [...english.fields, ...document(id, ger, ['nur deutsch'], 'ger-DE').fields] };
+    };
+    // Item 1 goes through changes (a title, keywords, a translation added then removed); item 12 is indexed once.
+    await persistence.searchHandler.indexContent(document(1, 'Alpha beta gamma', ['red', 7, 'green']));
+    await persistence.searchHandler.indexContent(both(1, 'Alpha beta delta', 'Alpha Straße', ['red', 8]));
+    await persistence.searchHandler.indexContent(document(1, 'Beta epsilon', ['blue']));
+    await persistence.searchHandler.indexContent(document(12, 'Beta epsilon', ['blue']));
+    const republished = (await snapshot(1)) as { words: string[] };
+    expect(republished.words).toEqual(['eng-GB:beta', 'eng-GB:brulee', 'eng-GB:creme', 'eng-GB:epsilon']);
+    expect(republished).toEqual(await snapshot(12));
+    // Unchanged: indexing the same document again keeps every entry.
+    await persistence.searchHandler.indexContent(document(1, 'Beta epsilon', ['blue']));
+    expect(await snapshot(1)).toEqual(republished);
+  });
+
   it('indexes the login and email of a user lower-cased', async () => {
     const { persistence } = store();
     await persistence.userHandler.upsertAccount({

@@ -4,7 +4,7 @@ import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql, type Statement } from '../db/statement.js';
 import type { DbRow } from '../mappers/row-encoders.js';
-import { documentWords, insertWords } from './word-index.js';
+import { deleteWordLinks, documentWords, insertWords, storedWords } from './word-index.js';
 
 /** Longest sort key string stored, in code points (Legacy `sort_key_string` is 255 characters; field types cut there). */
 const MAX_SORT_KEY = 255;
@@ -79,17 +79,70 @@ function userRows(contentId: number, state: Row): DbRow[] {
   return login === null || email === null ? [] : [{ content_id: contentId, login: login.toLowerCase(), email: email.toLowerCase() }];
 }
 
+/** The rows an item has in `search_field`, `search_field_element`, `search_name` and `search_user`. */
+const STORED_FIELDS = sql<[contentId: number]>(
+  'SELECT field_definition_id, language_code, field_def_identifier, field_type_identifier, content_type_id, sort_key_int, ' +
+    'sort_key_string, is_empty FROM search_field WHERE content_id = ?',
+);
+const STORED_ELEMENTS = sql<[contentId: number]>(
+  'SELECT field_definition_id, language_code, position, value_int, value_string, field_def_identifier FROM search_field_element WHERE content_id = ?',
+);
+const STORED_NAMES = sql<[contentId: number]>('SELECT language_code, name FROM search_name WHERE content_id = ?');
+const STORED_USER = sql<[contentId: number]>('SELECT login, email FROM search_user WHERE content_id = ?');
+
+const DELETE_FIELD = sql<[contentId: number, fieldDefinitionId: number, languageCode: string]>(
+  'DELETE FROM search_field WHERE content_id = ? AND field_definition_id = ? AND language_code = ?',
+);
+const DELETE_ELEMENTS = sql<[contentId: number, fieldDefinitionId: number, languageCode: string]>(
+  'DELETE FROM search_field_element WHERE content_id = ? AND field_definition_id = ? AND language_code = ?',
+);
+const DELETE_NAME = sql<[contentId: number, languageCode: string]>('DELETE FROM search_name WHERE content_id = ? AND language_code = ?');
+const DELETE_USER = sql<[contentId: number]>('DELETE FROM search_user WHERE content_id = ?');
+
+/** Whether a stored row holds exactly the values of `row` (integers, strings, booleans and NULLs compared as values). */
+function holds(stored: Row, row: DbRow): boolean {
+  for (const [column, value] of Object.entries(row)) {
+    if (value === null) {
+      if (!stored.isNull(column)) return false;
+    } else if (typeof value === 'boolean') {
+      if (stored.isNull(column) || stored.bool(column) !== value) return false;
+    } else if (typeof value === 'number') {
+      if (stored.intOrNull(column) !== value) return false;
+    } else if (stored.strOrNull(column) !== value) return false;
+  }
+  return true;
+}
+
+/** The key of a row of one item in `search_field` / `search_field_element` (its field definition and language). */
+const fieldKey = (fieldDefinitionId: number, languageCode: string): string => `${fieldDefinitionId}/${languageCode}`;
+
+/** The rows of `rows` per field key, in order. */
+function byFieldKey<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /**
- * Writes the search index of a published version, replacing the item's previous entries, in one transaction
- * (docs/adr/0004-search-semantics.md, README "Search"):
+ * Writes the search index of a published version in one transaction (docs/adr/0004-search-semantics.md, README
+ * "Search"):
  * - `search_field`: one row per field definition and language — sort keys and `is_empty` (core's `isEmptyEntry`);
  * - `search_field_element`: one row per element of collection fields (numbers in `value_int`, strings in
  *   `value_string`);
  * - `search_word` / `search_word_link`: core's `indexWords` of each entry's full text, per language;
  * - `search_name`: the version's names per language, and `search_user`: the account's login and email — all
  *   lower-cased with JavaScript's `toLowerCase` (the case-insensitive criteria compare them so).
- * Nothing is written for an item that no longer exists (its stale entries are dropped). One statement reads the
- * content type, the account and the tables holding previous entries, so that a first indexing deletes nothing.
+ *
+ * The item's entries end up exactly as the document describes them, whatever was there before; only what differs
+ * is written: the stored entries are read and compared, rows that changed or went are deleted, rows that changed
+ * or are new inserted (a republished item whose title changed rewrites the title's row and words, not the other
+ * fields' — each index row written dirties pages of several indexes). Nothing is written for an item that no
+ * longer exists (its stale entries are dropped). One statement reads the content type, the account and the tables
+ * holding previous entries, so that a first indexing reads and deletes nothing.
  */
 export async function indexDocument(ctx: SqlContext, document: ContentIndexDocument): Promise<void> {
   const { contentId } = document;
@@ -99,19 +152,105 @@ export async function indexDocument(ctx: SqlContext, document: ContentIndexDocum
       await deleteIndex(tx, contentId);
       return;
     }
-    for (const table of INDEX_TABLES) if (state.bool(table.present)) await tx.write(table.remove, [contentId]);
     const { fields, elements } = fieldRows(contentId, state.int('content_type_id'), document.fields);
-    await insertRows(tx, 'search_field', fields);
-    await insertRows(tx, 'search_field_element', elements);
-    await insertWords(tx, contentId, documentWords(document));
+    await syncFields(tx, contentId, state.bool('in_fields'), fields);
+    await syncElements(tx, contentId, state.bool('in_elements'), elements);
+    await syncWords(tx, contentId, state.bool('in_words'), documentWords(document));
     const names = await tx.all(VERSION_NAMES, [contentId, document.versionNo]);
-    await insertRows(
+    await syncNames(
       tx,
-      'search_name',
+      contentId,
+      state.bool('in_names'),
       names.map((row) => ({ content_id: contentId, language_code: row.str('language_code'), name: row.str('name').toLowerCase() })),
     );
-    await insertRows(tx, 'search_user', userRows(contentId, state));
+    await syncUser(tx, contentId, state.bool('in_user'), userRows(contentId, state));
   });
+}
+
+/** `search_field`: rows of keys that changed or went deleted, changed and new ones inserted. */
+async function syncFields(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
+  const key = (row: DbRow): string => fieldKey(Number(row['field_definition_id']), String(row['language_code']));
+  const stored = present ? await tx.all(STORED_FIELDS, [contentId]) : [];
+  const wanted = new Map(rows.map((row) => [key(row), row]));
+  const kept = new Set<string>();
+  for (const row of stored) {
+    const storedKey = fieldKey(row.int('field_definition_id'), row.str('language_code'));
+    const replacement = wanted.get(storedKey);
+    if (replacement && holds(row, replacement)) kept.add(storedKey);
+    else await tx.write(DELETE_FIELD, [contentId, row.int('field_definition_id'), row.str('language_code')]);
+  }
+  await insertRows(tx, 'search_field', rows.filter((row) => !kept.has(key(row))));
+}
+
+/** `search_field_element`: the elements of a field and language are rewritten when any of them changed. */
+async function syncElements(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
+  const wanted = byFieldKey(rows, (row) => fieldKey(Number(row['field_definition_id']), String(row['language_code'])));
+  const stored = byFieldKey(present ? await tx.all(STORED_ELEMENTS, [contentId]) : [], (row) =>
+    fieldKey(row.int('field_definition_id'), row.str('language_code')),
+  );
+  const kept = new Set<string>();
+  for (const [key, group] of stored) {
+    const replacement = wanted.get(key) ?? [];
+    const byPosition = new Map(group.map((row) => [row.int('position'), row]));
+    const same =
+      replacement.length === group.length &&
+      replacement.every((row) => {
+        const storedRow = byPosition.get(Number(row['position']));
+        return storedRow !== undefined && holds(storedRow, row);
+      });
+    const [first] = group;
+    if (same) kept.add(key);
+    else if (first) await tx.write(DELETE_ELEMENTS, [contentId, first.int('field_definition_id'), first.str('language_code')]);
+  }
+  await insertRows(
+    tx,
+    'search_field_element',
+    rows.filter((row) => !kept.has(fieldKey(Number(row['field_definition_id']), String(row['language_code'])))),
+  );
+}
+
+/** `search_word_link`: postings that went deleted, new ones inserted (with their dictionary words). */
+async function syncWords(tx: SqlContext, contentId: number, present: boolean, words: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  if (!present) {
+    await insertWords(tx, contentId, words);
+    return;
+  }
+  const stored = await storedWords(tx, contentId);
+  const added = new Map<string, Set<string>>();
+  for (const [languageCode, set] of words) {
+    const before = stored.get(languageCode);
+    const fresh = new Set([...set].filter((word) => !before?.has(word)));
+    if (fresh.size > 0) added.set(languageCode, fresh);
+  }
+  for (const [languageCode, before] of stored) {
+    const now = words.get(languageCode);
+    const gone = [...before].filter(([word]) => !now?.has(word)).map(([, id]) => id);
+    await deleteWordLinks(tx, contentId, languageCode, gone);
+  }
+  await insertWords(tx, contentId, added);
+}
+
+/** `search_name`: names of languages that changed or went deleted, changed and new ones inserted. */
+async function syncNames(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
+  const stored = present ? await tx.all(STORED_NAMES, [contentId]) : [];
+  const wanted = new Map(rows.map((row) => [String(row['language_code']), row]));
+  const kept = new Set<string>();
+  for (const row of stored) {
+    const languageCode = row.str('language_code');
+    const replacement = wanted.get(languageCode);
+    if (replacement && holds(row, replacement)) kept.add(languageCode);
+    else await tx.write(DELETE_NAME, [contentId, languageCode]);
+  }
+  await insertRows(tx, 'search_name', rows.filter((row) => !kept.has(String(row['language_code']))));
+}
+
+/** `search_user`: the account's row, rewritten when it changed. */
+async function syncUser(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
+  const [stored] = present ? await tx.all(STORED_USER, [contentId]) : [];
+  const [wanted] = rows;
+  if (stored && wanted && holds(stored, wanted)) return;
+  if (stored) await tx.write(DELETE_USER, [contentId]);
+  await insertRows(tx, 'search_user', rows);
 }
 
 /** Removes every index entry of an item (fields, elements, words, names, account). */

@@ -2,7 +2,7 @@ import { compareStrings, type ContentIndexDocument, indexWords } from '@contentr
 import { chunks } from '../db/batches.js';
 import type { Row } from '../db/row.js';
 import type { SqlValue } from '../db/sql-session.js';
-import { placeholders, StatementsBySize, type Statement } from '../db/statement.js';
+import { placeholders, sql, StatementsBySize, type Statement } from '../db/statement.js';
 import { TABLES } from '../schema/index.js';
 import { reversedWord } from './full-text-words.js';
 
@@ -28,6 +28,34 @@ const INSERT_LINKS = new StatementsBySize(
     `INSERT INTO ${searchWordLink} (${searchWordLink.$list(['wordId', 'contentId', 'languageCode'])}) ` +
     `VALUES ${Array.from({ length: size }, () => '(?, ?, ?)').join(', ')}`,
 );
+
+/** The postings of one item: word id and word per language. */
+const ITEM_WORDS = sql<[contentId: number]>(
+  `SELECT l.${searchWordLink.languageCode}, l.${searchWordLink.wordId}, w.${searchWord.word} FROM ${searchWordLink} l ` +
+    `JOIN ${searchWord} w ON w.${searchWord.id} = l.${searchWordLink.wordId} WHERE l.${searchWordLink.contentId} = ?`,
+);
+const DELETE_LINKS = new StatementsBySize(
+  (size) =>
+    `DELETE FROM ${searchWordLink} WHERE ${searchWordLink.contentId} = ? AND ${searchWordLink.languageCode} = ? ` +
+    `AND ${searchWordLink.wordId} IN (${placeholders(size)})`,
+);
+
+/** The words an item is indexed with: per language, each word with its dictionary id. */
+export async function storedWords(runner: Pick<StatementRunner, 'all'>, contentId: number): Promise<Map<string, Map<string, number>>> {
+  const byLanguage = new Map<string, Map<string, number>>();
+  for (const row of await runner.all(ITEM_WORDS, [contentId])) {
+    const languageCode = row.str(searchWordLink.languageCode);
+    let words = byLanguage.get(languageCode);
+    if (!words) byLanguage.set(languageCode, (words = new Map()));
+    words.set(row.str(searchWord.word), row.int(searchWordLink.wordId));
+  }
+  return byLanguage;
+}
+
+/** Deletes postings of one item and language by word id (dictionary words stay). */
+export async function deleteWordLinks(runner: StatementRunner, contentId: number, languageCode: string, wordIds: readonly number[]): Promise<void> {
+  for (const batch of chunks(wordIds)) await runner.write(DELETE_LINKS.of(batch.length), [contentId, languageCode, ...batch]);
+}
 
 /**
  * The words of an index document per language, as Legacy indexes them: core's `indexWords` of every entry's full text
