@@ -79,16 +79,17 @@ function userRows(contentId: number, state: Row): DbRow[] {
   return login === null || email === null ? [] : [{ content_id: contentId, login: login.toLowerCase(), email: email.toLowerCase() }];
 }
 
-/** The rows an item has in `search_field`, `search_field_element`, `search_name` and `search_user`. */
+/** The rows an item has in `search_field`, `search_field_element`, `search_name` and `search_user` (every column {@link holds} compares). */
 const STORED_FIELDS = sql<[contentId: number]>(
-  'SELECT field_definition_id, language_code, field_def_identifier, field_type_identifier, content_type_id, sort_key_int, ' +
+  'SELECT content_id, field_definition_id, language_code, field_def_identifier, field_type_identifier, content_type_id, sort_key_int, ' +
     'sort_key_string, is_empty FROM search_field WHERE content_id = ?',
 );
 const STORED_ELEMENTS = sql<[contentId: number]>(
-  'SELECT field_definition_id, language_code, position, value_int, value_string, field_def_identifier FROM search_field_element WHERE content_id = ?',
+  'SELECT content_id, field_definition_id, language_code, position, value_int, value_string, field_def_identifier FROM search_field_element ' +
+    'WHERE content_id = ?',
 );
-const STORED_NAMES = sql<[contentId: number]>('SELECT language_code, name FROM search_name WHERE content_id = ?');
-const STORED_USER = sql<[contentId: number]>('SELECT login, email FROM search_user WHERE content_id = ?');
+const STORED_NAMES = sql<[contentId: number]>('SELECT content_id, language_code, name FROM search_name WHERE content_id = ?');
+const STORED_USER = sql<[contentId: number]>('SELECT content_id, login, email FROM search_user WHERE content_id = ?');
 
 const DELETE_FIELD = sql<[contentId: number, fieldDefinitionId: number, languageCode: string]>(
   'DELETE FROM search_field WHERE content_id = ? AND field_definition_id = ? AND language_code = ?',
