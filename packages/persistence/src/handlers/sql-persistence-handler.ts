@@ -40,6 +40,11 @@ import { SqlUrlWildcardHandler } from './url/sql-url-wildcard-handler.js';
  * on that handler — or on this one from within `work` — joins it. `fieldTypes` are the repository's field types
  * (the search handler's families of Field targets a query does not list). With `changes`, every `lock` also
  * announces the locked aggregates through it, delivered when the transaction commits (see `ChangeFeed`).
+ *
+ * A handler bound to a transaction remembers the revisions it has locked or read with `lockShared`: a shared
+ * lock holds its aggregate unchanged to the end of the transaction, and only this transaction's own `lock`
+ * changes one it holds (the memory follows it), so a second `lockShared` of the same aggregate answers without a
+ * statement (a content write holds its type shared, then reads the type's revision again to validate against it).
  */
 export class SqlPersistenceHandler implements PersistenceHandler {
   readonly contentHandler: ContentHandler;
@@ -60,6 +65,8 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     private readonly ctx: SqlContext,
     private readonly fieldTypes: FieldTypeRegistry,
     private readonly changes?: ChangePublisher,
+    /** Revisions held in this handler's transaction, by `kind:id`; null for a handler not bound to one. */
+    private readonly held: Map<string, number> | null = null,
   ) {
     this.contentHandler = new SqlContentHandler(ctx);
     this.locationHandler = new SqlLocationHandler(ctx);
@@ -77,20 +84,33 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   }
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
-    return this.ctx.transaction((tx) => work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes, this.changes)));
+    return this.ctx.transaction((tx) =>
+      work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes, this.changes, new Map())),
+    );
   }
 
   async lock(targets: readonly LockTarget[]): Promise<readonly number[]> {
     const before = await lockAggregates(this.ctx, targets);
     await this.changes?.publish(this.ctx, lockOrder(targets));
+    if (this.held) targets.forEach((target, index) => this.held?.set(heldKey(target), (before[index] ?? 0) + 1));
     return before;
   }
 
-  lockShared(targets: readonly LockTarget[]): Promise<readonly number[]> {
-    return lockAggregatesShared(this.ctx, targets);
+  async lockShared(targets: readonly LockTarget[]): Promise<readonly number[]> {
+    const { held } = this;
+    if (!held) return lockAggregatesShared(this.ctx, targets);
+    const missing = targets.filter((target) => !held.has(heldKey(target)));
+    if (missing.length > 0) {
+      const revisions = await lockAggregatesShared(this.ctx, missing);
+      missing.forEach((target, index) => held.set(heldKey(target), revisions[index] ?? 0));
+    }
+    return targets.map((target) => held.get(heldKey(target)) ?? 0);
   }
 
   revisions(targets: readonly LockTarget[]): Promise<readonly number[]> {
     return aggregateRevisions(this.ctx, targets);
   }
 }
+
+/** The key of a lock target in {@link SqlPersistenceHandler}'s memory of held revisions. */
+const heldKey = (target: LockTarget): string => `${target.kind}:${target.id}`;

@@ -67,10 +67,12 @@ async function updateDraft(
     preparation,
   });
   return underContentLock(context, contentInfo, async (tx) => {
-    const fresh = await requireContentInfo(tx, contentId);
+    // The stored version carries the item's ContentInfo as committed: no separate read of it.
+    const stored = await loadStoredContent(tx, contentId, versionNo);
+    const fresh = stored.contentInfo;
     const changes = await draftChanges(tx, {
       contentInfo: fresh,
-      stored: await loadStoredContent(tx, contentId, versionNo),
+      stored,
       contentType: await contentTypeForWrite(tx, fresh.contentTypeId),
       struct,
       languages: await languageCodesForWrite(tx),
