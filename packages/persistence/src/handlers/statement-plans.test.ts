@@ -4,7 +4,8 @@ import type { Statement } from '../db/statement.js';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import * as content from './content/sql-content-queries.js';
 import * as versions from './content/sql-content-version-statements.js';
-import { INDEX_STATE } from '../search/search-indexer.js';
+import { INDEX_STATE, STORED_FIELDS } from '../search/search-indexer.js';
+import { ITEM_WORDS } from '../search/word-index.js';
 import * as locations from './location/sql-location-queries.js';
 
 /** The precompiled statements of the hot paths with sample parameters. */
@@ -39,6 +40,8 @@ const HOT: readonly (readonly [string, Statement, readonly SqlValue[]])[] = [
   ['new location', locations.INSERT_LOCATION, [1, 0, false, false, 1, 'x', 1, 1, 2]],
   ['path string', locations.SET_PATH_STRING, [2]],
   ['search index state', INDEX_STATE, [1]],
+  ['indexed fields of an item', STORED_FIELDS, [1]],
+  ['indexed words of an item', ITEM_WORDS, [1]],
 ];
 
 describeOnEachDialect(

@@ -154,3 +154,44 @@ describeOnEachDialect('search index', (store) => {
     expect(await store().query('SELECT 1 FROM search_name WHERE content_id = ?', [20])).toEqual([]);
   });
 });
+
+describeOnEachDialect(
+  'search index writes',
+  (store) => {
+    const TABLES = ['search_field', 'search_field_element', 'search_word_link', 'search_name'] as const;
+
+    /** Rows inserted, updated or deleted in the index tables while `work` runs, per table (logged by triggers). */
+    async function rowsWritten(work: () => Promise<void>): Promise<Record<string, number>> {
+      await store().query('DELETE FROM index_write_log');
+      await work();
+      const rows = await store().query('SELECT tbl, COUNT(*) AS n FROM index_write_log GROUP BY tbl');
+      return Object.fromEntries(rows.map((row) => [row.str('tbl'), row.int('n')]));
+    }
+
+    it('republishing writes only the rows that changed', async () => {
+      await store().query('CREATE TABLE index_write_log (tbl TEXT NOT NULL)');
+      for (const table of TABLES) {
+        for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+          await store().query(
+            `CREATE TRIGGER ${table}_${event.toLowerCase()}_logged AFTER ${event} ON ${table} BEGIN INSERT INTO index_write_log VALUES ('${table}'); END`,
+          );
+        }
+      }
+      const { searchHandler } = store().persistence;
+      await searchHandler.indexContent(document(19, 'Twenty folder', ['red', 7]));
+      // The same document again: nothing to write.
+      expect(await rowsWritten(() => searchHandler.indexContent(document(19, 'Twenty folder', ['red', 7])))).toEqual({});
+      // One title word changed: the title's field row is replaced, one posting deleted, one inserted.
+      expect(await rowsWritten(() => searchHandler.indexContent(document(19, 'Twenty zephyrus', ['red', 7])))).toEqual({
+        search_field: 2,
+        search_word_link: 2,
+      });
+      // One keyword changed: the keywords' elements are replaced (two out, two in); no field row, no word.
+      expect(await rowsWritten(() => searchHandler.indexContent(document(19, 'Twenty zephyrus', ['red', 8])))).toEqual({
+        search_field_element: 4,
+      });
+      expect(await wordsOf(store(), 19)).toEqual(['eng-GB:brulee', 'eng-GB:creme', 'eng-GB:twenty', 'eng-GB:zephyrus']);
+    });
+  },
+  { only: 'SQLite' },
+);

@@ -80,7 +80,7 @@ function userRows(contentId: number, state: Row): DbRow[] {
 }
 
 /** The rows an item has in `search_field`, `search_field_element`, `search_name` and `search_user` (every column {@link holds} compares). */
-const STORED_FIELDS = sql<[contentId: number]>(
+export const STORED_FIELDS = sql<[contentId: number]>(
   'SELECT content_id, field_definition_id, language_code, field_def_identifier, field_type_identifier, content_type_id, sort_key_int, ' +
     'sort_key_string, is_empty FROM search_field WHERE content_id = ?',
 );

@@ -30,7 +30,7 @@ const INSERT_LINKS = new StatementsBySize(
 );
 
 /** The postings of one item: word id and word per language. */
-const ITEM_WORDS = sql<[contentId: number]>(
+export const ITEM_WORDS = sql<[contentId: number]>(
   `SELECT l.${searchWordLink.languageCode}, l.${searchWordLink.wordId}, w.${searchWord.word} FROM ${searchWordLink} l ` +
     `JOIN ${searchWord} w ON w.${searchWord.id} = l.${searchWordLink.wordId} WHERE l.${searchWordLink.contentId} = ?`,
 );
