@@ -167,8 +167,8 @@ const redirectCurrentVersion: RestHandler = async (context) => {
 const createDraftFromCurrent: RestHandler = async (context) => {
   const id = contentId(context);
   const { contentService } = context.repository;
-  const info = await contentService.loadContentInfo(id);
-  const current = await contentService.loadVersionInfo(id, info.currentVersionNo);
+  // The current version (and the read checks of the item and of that version) in one call.
+  const current = await contentService.loadVersionInfo(id);
   if (current.status === 'DRAFT') throw new ForbiddenError('Current version is already in status DRAFT');
   const draft = await contentService.createContentDraft(id);
   const no = draft.versionInfo.versionNo;

@@ -118,9 +118,13 @@ export async function loadContent(context: ServiceContext, contentId: number, op
     await assertCanRead(context, stored.contentInfo, stored.versionInfo.status);
     return toContent(context, stored);
   }
-  const contentInfo = await requireContentInfo(context, contentId);
-  const stored = await loadStoredContent(context, contentId, options.versionNo, options.languages);
-  await assertCanRead(context, contentInfo, stored.versionInfo.status);
+  // The version carries its item's ContentInfo; the item is read on its own only to tell which one is missing.
+  const stored = await context.persistence.contentHandler.load(contentId, options.versionNo, options.languages);
+  if (!stored) {
+    await requireContentInfo(context, contentId);
+    throw NotFoundError.version(contentId, options.versionNo);
+  }
+  await assertCanRead(context, stored.contentInfo, stored.versionInfo.status);
   return toContent(context, stored);
 }
 
