@@ -71,8 +71,11 @@ async function publishLocation(tx: PersistenceHandler, location: Location, names
   if (isSiteRoot(existing)) return;
   const parentNode = await locationNodeId(tx, location.parentLocationId);
   const nodeId = existing[0]?.id ?? (await tx.urlAliasHandler.nextNodeId());
+  // The first translation sees the entries read above (nothing was written since); later ones read them again.
+  let entries: readonly UrlAliasRecord[] | null = existing;
   for (const [languageCode, name] of Object.entries(names)) {
-    await publishTranslation(tx, location, { nodeId, parentNode, languageCode, text: urlAliasSegment(name) });
+    await publishTranslation(tx, location, { nodeId, parentNode, languageCode, text: urlAliasSegment(name) }, entries);
+    entries = null;
   }
   await dropLanguages(tx, location.id, (code) => !Object.hasOwn(names, code));
 }
@@ -85,11 +88,13 @@ async function publishTranslation(
   tx: PersistenceHandler,
   location: Location,
   entry: { readonly nodeId: number; readonly parentNode: number; readonly languageCode: string; readonly text: string },
+  /** The location's generated entries as they are now, when the caller has just read them. */
+  entries: readonly UrlAliasRecord[] | null = null,
 ): Promise<void> {
   const { nodeId, parentNode, languageCode } = entry;
   const handler = tx.urlAliasHandler;
   const alwaysAvailable = location.contentInfo.alwaysAvailable;
-  const current = (await generatedEntries(tx, location.id)).find((candidate) => candidate.isOriginal && candidate.languageCodes.includes(languageCode));
+  const current = (entries ?? (await generatedEntries(tx, location.id))).find((candidate) => candidate.isOriginal && candidate.languageCodes.includes(languageCode));
   for (let counter = 1; ; counter += 1) {
     const text = counter === 1 ? entry.text : `${entry.text}${counter}`;
     const textMd5 = segmentKey(text);
