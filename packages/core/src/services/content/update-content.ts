@@ -2,7 +2,7 @@ import type { ContentUpdateStruct } from '../../api/structs/content-structs.js';
 import type { Content, ContentInfo } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
-import { ContentValidationError } from '../../errors/repository-error.js';
+import { ContentValidationError, NotFoundError } from '../../errors/repository-error.js';
 import type { DraftUpdateRecord, StoredContent } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { knownLanguageCodes, languageCodesForWrite } from '../languages/create-language-service.js';
@@ -56,11 +56,12 @@ async function updateDraft(
   struct: ContentUpdateStruct,
   preparation: FieldPreparation,
 ): Promise<Content> {
-  const contentInfo = await requireContentInfo(context, contentId);
+  const stored = await loadVersionOfItem(context, contentId, versionNo);
+  const { contentInfo } = stored;
   const languages = await knownLanguageCodes(context);
   await draftChanges(context, {
     contentInfo,
-    stored: await loadStoredContent(context, contentId, versionNo),
+    stored,
     contentType: await currentContentType(context, contentInfo.contentTypeId),
     struct,
     languages,
@@ -68,7 +69,7 @@ async function updateDraft(
   });
   return underContentLock(context, contentInfo, async (tx) => {
     // The stored version carries the item's ContentInfo as committed: no separate read of it.
-    const stored = await loadStoredContent(tx, contentId, versionNo);
+    const stored = await loadVersionOfItem(tx, contentId, versionNo);
     const fresh = stored.contentInfo;
     const changes = await draftChanges(tx, {
       contentInfo: fresh,
@@ -81,6 +82,17 @@ async function updateDraft(
     await tx.persistence.contentHandler.updateDraft(contentId, versionNo, changes);
     return toContent(tx, await loadStoredContent(tx, contentId, versionNo));
   });
+}
+
+/**
+ * A version with its item's ContentInfo (which the version's head carries) in one read.
+ * @throws NotFoundError for a missing item, else for a missing version (the order of separate reads).
+ */
+async function loadVersionOfItem(context: ServiceContext, contentId: number, versionNo: number): Promise<StoredContent> {
+  const stored = await context.persistence.contentHandler.load(contentId, versionNo);
+  if (stored) return stored;
+  await requireContentInfo(context, contentId);
+  throw NotFoundError.version(contentId, versionNo);
 }
 
 /**
