@@ -7,7 +7,7 @@ import { loadStoredContent, requireContentInfo, toContent } from './content-read
 import { contentTypeForWrite } from './content-type-for-write.js';
 import { assertLoginAvailable, indexDocument, syncUserAccount, underContentLock, userAccountValue } from './content-writes-support.js';
 import { validateFieldValues, valuesFromStorage } from './content-field-values.js';
-import { publishLocationAliases } from '../url-aliases/location-aliases.js';
+import { publishItemLocationAliases, publishLocationAliases } from '../url-aliases/location-aliases.js';
 
 /**
  * Publishes a draft (Ibexa `publishVersion`): the version becomes PUBLISHED and the previously published one
@@ -46,8 +46,11 @@ export async function publishVersion(context: ServiceContext, contentId: number,
       name: stored.versionInfo.names[contentInfo.mainLanguageCode] ?? contentInfo.name,
       date,
     });
-    if (contentInfo.status === 'DRAFT') published = await createPendingLocations(persistence, published);
-    else await publishLocationAliases(persistence, (await persistence.locationHandler.loadByContent(contentId)).map((location) => location.id));
+    if (contentInfo.status === 'DRAFT') published = await createPendingLocations(persistence, published, stored.versionInfo.names);
+    else {
+      const locationIds = (await persistence.locationHandler.loadByContent(contentId)).map((location) => location.id);
+      await publishItemLocationAliases(persistence, locationIds, stored.versionInfo.names);
+    }
     if (account) await syncUserAccount(persistence, published, account);
     await persistence.searchHandler.indexContent(indexDocument(tx, contentType, contentId, versionNo, values));
     // The fields did not change: the published Content is the draft's, with the new statuses.
@@ -63,9 +66,14 @@ export async function publishVersion(context: ServiceContext, contentId: number,
  * Turns the pending locations of a first publication into locations (with their URL aliases); the first becomes
  * the main one. Each parent location is locked first (a new child changes it), so that a concurrent removal or
  * move of the parent either committed before (the parent is then missing: NotFoundError) or waits.
+ * `names`: those of the item's current version, when the caller holds them (the aliases then do not read them).
  * @throws NotFoundError when a parent location does not exist (any more).
  */
-export async function createPendingLocations(tx: PersistenceHandler, contentInfo: ContentInfo): Promise<ContentInfo> {
+export async function createPendingLocations(
+  tx: PersistenceHandler,
+  contentInfo: ContentInfo,
+  names?: Readonly<Record<string, string>>,
+): Promise<ContentInfo> {
   const pending = await tx.contentHandler.loadPendingLocations(contentInfo.id);
   await tx.lock(pending.map((location) => ({ kind: 'location', id: location.parentLocationId })));
   const created: number[] = [];
@@ -76,6 +84,7 @@ export async function createPendingLocations(tx: PersistenceHandler, contentInfo
   await tx.contentHandler.deletePendingLocations(contentInfo.id);
   const [mainLocationId] = created;
   const info = mainLocationId === undefined ? contentInfo : await tx.contentHandler.updateMetadata(contentInfo.id, { mainLocationId });
-  await publishLocationAliases(tx, created);
+  if (names) await publishItemLocationAliases(tx, created, names);
+  else await publishLocationAliases(tx, created);
   return info;
 }

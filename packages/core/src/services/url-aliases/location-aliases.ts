@@ -56,10 +56,27 @@ export async function publishLocationAliases(tx: PersistenceHandler, locationIds
   await publishLocations(tx, locationIds);
 }
 
-/** {@link publishLocationAliases} under locks the caller took. */
-async function publishLocations(tx: PersistenceHandler, locationIds: readonly number[]): Promise<void> {
+/**
+ * {@link publishLocationAliases} for the locations of one item whose current version's names the caller holds
+ * (the version it has just published): the names are not read again.
+ */
+export async function publishItemLocationAliases(
+  tx: PersistenceHandler,
+  locationIds: readonly number[],
+  names: Readonly<Record<string, string>>,
+): Promise<void> {
+  await lockLocationAliases(tx, locationIds);
+  await publishLocations(tx, locationIds, names);
+}
+
+/** {@link publishLocationAliases} under locks the caller took; `names`: those of every location's item, when known. */
+async function publishLocations(tx: PersistenceHandler, locationIds: readonly number[], names?: Readonly<Record<string, string>>): Promise<void> {
   for (const location of await tx.locationHandler.loadList(locationIds)) {
     if (location.depth === 0) continue;
+    if (names) {
+      await publishLocation(tx, location, names);
+      continue;
+    }
     const version = await tx.contentHandler.loadVersionInfo(location.contentId, location.contentInfo.currentVersionNo);
     if (!version) continue;
     await publishLocation(tx, location, version.names);
