@@ -30,7 +30,7 @@ import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
 export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
 export { ID_SEQUENCES, SCHEMA, TABLES, type SchemaDescription, type TableDescription, type TableRef } from './schema/index.js';
-export { MIGRATIONS } from './migrations/index.js';
+export { MIGRATION_NAMES } from './migrations/migration-names.js';
 export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 export { SqlSearchHandler } from './search/sql-search-handler.js';
 export { SqlSeedImporter } from './seed/sql-seed-importer.js';

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
-import { defineConfig as defineSqliteConfig, type Options as BetterSqliteOptions } from '@mikro-orm/better-sqlite';
-import { Migrator } from '@mikro-orm/migrations';
-import { defineConfig as definePostgresConfig, type Options as PostgreSqlOptions } from '@mikro-orm/postgresql';
-import { MIGRATIONS } from './migrations/index.js';
+import type { Options as BetterSqliteOptions } from '@mikro-orm/better-sqlite';
+import type { Options as PostgreSqlOptions } from '@mikro-orm/postgresql';
 
 /** Options of {@link createOrmConfig}. */
 export interface OrmConfigOptions {
@@ -60,8 +58,10 @@ const SQLITE_CACHE_PRAGMAS = ['cache_size = -65536', 'mmap_size = 268435456', 't
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * Builds the typed MikroORM configuration (`defineConfig` of the selected driver): no entities (MikroORM runs the
- * migrations only; the schema is described in `schema/`), the explicit migration list, and per driver:
+ * Builds the typed MikroORM configuration of the selected driver (plain options: nothing of MikroORM is loaded here,
+ * so that a start loads only the driver it uses): no entities (MikroORM runs the migrations only; the schema is
+ * described in `schema/`), the explicit migration list (the migrator itself is loaded only when a migration is
+ * pending, see `migrate.ts`), and per driver:
  * - SQLite: one pooled connection (SQLite has one writer; transactions queue instead of interleaving) with
  *   `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL`, the cache settings of
  *   {@link SQLITE_CACHE_PRAGMAS} and a busy timeout set on every new connection;
@@ -74,9 +74,7 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
   const logger = options.logger ?? ((): void => undefined);
   const common = {
     entities: [],
-    extensions: [Migrator],
     migrations: {
-      migrationsList: [...MIGRATIONS],
       transactional: true,
       allOrNothing: true,
       snapshot: false,
@@ -96,11 +94,11 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
     return {
       driver: 'postgresql',
       schema,
-      options: definePostgresConfig({
+      options: {
         ...common,
         clientUrl: options.databaseUrl,
         ...(schema === null ? {} : { schema, driverOptions: { searchPath: [schema] } }),
-      }),
+      },
     };
   }
   const filename = join(options.dataDir, SQLITE_FILENAME);
@@ -108,7 +106,7 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
   return {
     driver: 'sqlite',
     filename,
-    options: defineSqliteConfig({
+    options: {
       ...common,
       dbName: filename,
       pool: {
@@ -127,6 +125,6 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
           done(null, connection);
         },
       },
-    }),
+    },
   };
 }
