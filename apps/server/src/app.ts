@@ -80,6 +80,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
+    sqliteCacheMiB: config.sqliteCacheMiB,
+    sqliteMmapMiB: config.sqliteMmapMiB,
     storage: config.storage,
     storageUriPrefix,
     migrate: false,

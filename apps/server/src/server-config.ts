@@ -14,7 +14,7 @@ import {
   DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
   DEFAULT_LOGIN_WINDOW_SECONDS,
 } from '@contentrepo/http-auth';
-import { isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
+import { DEFAULT_SQLITE_CACHE_MIB, DEFAULT_SQLITE_MMAP_MIB, isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
 import type { HttpCacheOptions } from '@contentrepo/rest-adapter';
 import type { HttpTimeouts } from './http-server.js';
 
@@ -41,6 +41,13 @@ export interface ServerConfig extends HttpTimeouts {
    * unset = the connection's search path (usually `public`). Only with a PostgreSQL `databaseUrl`.
    */
   readonly databaseSchema: string | undefined;
+  /** SQLite only: the connection's page cache in MiB (`SQLITE_CACHE_MIB`, default 16, 1–65536). */
+  readonly sqliteCacheMiB: number;
+  /**
+   * SQLite only: how much of the database file is read through a memory map, in MiB (`SQLITE_MMAP_MIB`, default
+   * 0 = none, at most 65536).
+   */
+  readonly sqliteMmapMiB: number;
   /** Password of `admin` set at first start (`ADMIN_PASSWORD`, default `publish`). */
   readonly adminPassword: string;
   /** Content languages (`LANGUAGES`, comma-separated, default `eng-GB`): seeded at the first start; those missing are added at every start. */
@@ -357,6 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     storage: storageKind(env),
     databaseUrl,
     databaseSchema,
+    sqliteCacheMiB: integer(env, 'SQLITE_CACHE_MIB', DEFAULT_SQLITE_CACHE_MIB, 1, 65_536),
+    sqliteMmapMiB: integer(env, 'SQLITE_MMAP_MIB', DEFAULT_SQLITE_MMAP_MIB, 0, 65_536),
     adminPassword: env['ADMIN_PASSWORD'] || 'publish',
     languages: languages.length > 0 ? languages : ['eng-GB'],
     basicAuth: boolean(env, 'AUTH_BASIC'),

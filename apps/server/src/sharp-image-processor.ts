@@ -1,5 +1,4 @@
 import type { ImageProcessor } from '@contentrepo/core';
-import sharp from 'sharp';
 
 /** The output format sharp writes for each MIME type variations keep. */
 const FORMATS: { readonly [mimeType: string]: 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'avif' } = {
@@ -19,14 +18,17 @@ const MAX_INPUT_PIXELS = 268_402_689;
  * first frame of any format libvips reads, resizes to exactly the size core computed (Lanczos 3, the aspect ratio
  * already in the size) and encodes as JPEG, PNG, GIF, WebP, TIFF or AVIF with sharp's defaults. Metadata (EXIF,
  * ICC) is not copied; orientation is not applied (as Ibexa's default filters). Undecodable input answers
- * `{ unreadable }` with libvips' message.
+ * `{ unreadable }` with libvips' message. sharp (and libvips) is loaded on the first resize, not at start.
  */
 export function createSharpImageProcessor(): ImageProcessor {
+  let loaded: Promise<typeof import('sharp')> | null = null;
   return {
     writableMimeTypes: Object.keys(FORMATS),
     async resize(source, size, mimeType) {
       const format = FORMATS[mimeType];
       if (format === undefined) throw new Error(`Cannot write images of type ${mimeType}`);
+      loaded ??= import('sharp');
+      const { default: sharp } = await loaded;
       try {
         const bytes = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
           .resize(size.width, size.height, { fit: 'fill' })

@@ -70,3 +70,15 @@ describe('HTTP caching configuration', () => {
     expect(() => loadConfig({ HTTP_CACHE_TAGS: 'maybe' })).toThrow(new ConfigError("HTTP_CACHE_TAGS must be true or false, got 'maybe'"));
   });
 });
+
+describe('SQLite memory configuration', () => {
+  it('defaults to a 16 MiB page cache and no memory map', () => {
+    expect(loadConfig({})).toMatchObject({ sqliteCacheMiB: 16, sqliteMmapMiB: 0 });
+  });
+
+  it('reads SQLITE_CACHE_MIB and SQLITE_MMAP_MIB and refuses values that are not usable', () => {
+    expect(loadConfig({ SQLITE_CACHE_MIB: '64', SQLITE_MMAP_MIB: '256' })).toMatchObject({ sqliteCacheMiB: 64, sqliteMmapMiB: 256 });
+    expect(() => loadConfig({ SQLITE_CACHE_MIB: '0' })).toThrow(new ConfigError("SQLITE_CACHE_MIB must be an integer between 1 and 65536, got '0'"));
+    expect(() => loadConfig({ SQLITE_MMAP_MIB: 'lots' })).toThrow(ConfigError);
+  });
+});

@@ -28,9 +28,14 @@ import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { DatabaseBinaryStorage } from './storage/database-binary-storage.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
 
-export { createOrmConfig, isPostgresUrl, SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
+export {
+  createOrmConfig,
+  DEFAULT_SQLITE_CACHE_MIB,
+  DEFAULT_SQLITE_MMAP_MIB,
+  isPostgresUrl,
+  SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
 export { ID_SEQUENCES, SCHEMA, TABLES, type SchemaDescription, type TableDescription, type TableRef } from './schema/index.js';
-export { MIGRATIONS } from './migrations/index.js';
+export { MIGRATION_NAMES } from './migrations/migration-names.js';
 export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 export { SqlSearchHandler } from './search/sql-search-handler.js';
 export { SqlSeedImporter } from './seed/sql-seed-importer.js';
@@ -56,6 +61,10 @@ export interface PersistenceOptions {
   readonly databaseUrl?: string | undefined;
   /** Data directory: the SQLite file and `storage/` (binary files) live here; created when missing. */
   readonly dataDir: string;
+  /** SQLite: the connection's page cache, in MiB (default `DEFAULT_SQLITE_CACHE_MIB`). */
+  readonly sqliteCacheMiB?: number | undefined;
+  /** SQLite: the memory map the database file is read through, in MiB; 0 turns it off (default `DEFAULT_SQLITE_MMAP_MIB`). */
+  readonly sqliteMmapMiB?: number | undefined;
   /** Receives MikroORM's log lines (migrations, warnings; queries when `debug`). Without it, nothing is logged. */
   readonly logger?: ((message: string) => void) | undefined;
   /** Logs every SQL query through `logger` (default false). */

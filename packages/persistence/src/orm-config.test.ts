@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { MIGRATIONS } from './migrations/index.js';
+import { MIGRATION_NAMES } from './migrations/migration-names.js';
 import { createOrmConfig, isPostgresUrl } from './orm-config.js';
 
 describe('createOrmConfig', () => {
@@ -16,7 +18,7 @@ describe('createOrmConfig', () => {
     const config = createOrmConfig({ dataDir: '/data' });
     expect(config.options.debug).toBe(false);
     expect(config.options.entities).toEqual([]);
-    expect(config.options.migrations?.migrationsList?.length).toBeGreaterThan(0);
+    expect(MIGRATIONS.map((migration) => migration.name)).toEqual([...MIGRATION_NAMES]);
     expect(createOrmConfig({ dataDir: '/data', debug: true }).options.debug).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -27,14 +28,19 @@ const thirdPartyByPath: Plugin = {
  * condition; esbuild strips the types as each package's tsconfig.json says, type checking is `tsc`'s job) into one
  * ES module at `outfile`, with an inline source map. The server processes of the tests run it with Node: the code
  * under test is always the current source, never a stale `dist/`, and it is compiled once per test file rather
- * than once per process.
+ * than once per process. With `splitting`, each dynamically imported source becomes a chunk of its own beside
+ * `outfile`, loaded only when imported (as with the compiled `dist/` files): a test can then observe which packages
+ * a start loads; without it, the third-party imports of every source are hoisted to the top of the bundle.
  *
  * @throws Error (esbuild's) when a source does not compile or an import cannot be resolved.
  */
-export async function bundleServer(outfile: string): Promise<void> {
+export async function bundleServer(outfile: string, options: { readonly splitting?: boolean } = {}): Promise<void> {
+  const output = options.splitting === true
+    ? { outdir: dirname(outfile), entryNames: basename(outfile).replace(/\.mjs$/, ''), outExtension: { '.js': '.mjs' }, splitting: true }
+    : { outfile };
   await build({
     entryPoints: [MAIN],
-    outfile,
+    ...output,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -9,20 +9,25 @@ import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
 import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
 import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
+import { MIGRATION_NAMES, type MigrationName } from './migration-names.js';
+
+/** The class of each migration, by name (every name of {@link MIGRATION_NAMES} has one; the compiler checks it). */
+const MIGRATION_CLASSES: { readonly [name in MigrationName]: MigrationObject['class'] } = {
+  '0001-initial-schema': InitialSchemaMigration,
+  '0002-search-index': SearchIndexMigration,
+  '0003-search-words': SearchWordsMigration,
+  '0004-role-drafts': RoleDraftsMigration,
+  '0005-repository-management': RepositoryManagementMigration,
+  '0006-search-probes': SearchProbesMigration,
+  '0007-aggregate-revisions': AggregateRevisionsMigration,
+  '0008-integrity-keys': IntegrityKeysMigration,
+  '0009-binary-storage': BinaryStorageMigration,
+  '0010-remote-ids-case-insensitive': RemoteIdsCaseInsensitiveMigration,
+};
 
 /**
- * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
- * discovered from the file system). Names are stable: they are recorded in the `mikro_orm_migrations` table.
+ * Every migration of this package, in the order of {@link MIGRATION_NAMES}, listed explicitly (MikroORM
+ * `migrations.migrationsList`, given to the migrator when it is loaded; nothing is discovered from the file system).
+ * Names are stable: they are recorded in the `mikro_orm_migrations` table.
  */
-export const MIGRATIONS: readonly MigrationObject[] = [
-  { name: '0001-initial-schema', class: InitialSchemaMigration },
-  { name: '0002-search-index', class: SearchIndexMigration },
-  { name: '0003-search-words', class: SearchWordsMigration },
-  { name: '0004-role-drafts', class: RoleDraftsMigration },
-  { name: '0005-repository-management', class: RepositoryManagementMigration },
-  { name: '0006-search-probes', class: SearchProbesMigration },
-  { name: '0007-aggregate-revisions', class: AggregateRevisionsMigration },
-  { name: '0008-integrity-keys', class: IntegrityKeysMigration },
-  { name: '0009-binary-storage', class: BinaryStorageMigration },
-  { name: '0010-remote-ids-case-insensitive', class: RemoteIdsCaseInsensitiveMigration },
-];
+export const MIGRATIONS: readonly MigrationObject[] = MIGRATION_NAMES.map((name) => ({ name, class: MIGRATION_CLASSES[name] }));

@@ -23,7 +23,7 @@ describeDialects('migration 0003 on a database of 0001', ({ databaseUrl: url }) 
       const orm = await openOrm(createOrmConfig(options));
       const ctx = SqlContext.root(orm.database, orm.knex);
       if (schema !== undefined) await ctx.run(`CREATE SCHEMA "${schema}"`);
-      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(() => orm.migrator.up({ to: '0001-initial-schema' })));
+      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(async () => (await orm.migrator()).up({ to: '0001-initial-schema' })));
       for (const [contentId, language, text] of [
         [50, 'eng-GB', 'Crème brûlée\nStraße x_y'],
         [50, 'pol-PL', 'Łódź crème'],

@@ -29,7 +29,7 @@ describeDialects('migration 0008 on a database of 0007', ({ databaseUrl: url }) 
       const orm = await openOrm(createOrmConfig(options));
       const ctx = SqlContext.root(orm.database, orm.knex);
       if (schema !== undefined) await ctx.run(`CREATE SCHEMA "${schema}"`);
-      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(() => orm.migrator.up({ to: '0007-aggregate-revisions' })));
+      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(async () => (await orm.migrator()).up({ to: '0007-aggregate-revisions' })));
       await new SqlSeedImporter(ctx).import(buildSmallSeed());
       const fieldsBefore = (await ctx.rawRows('SELECT id FROM content_field')).length;
       const [item] = await ctx.rawRows('SELECT MIN(content_id) AS id FROM content_field');

@@ -26,7 +26,7 @@ describeDialects('migration 0010 on a database of 0009', ({ databaseUrl: url }) 
       const orm = await openOrm(createOrmConfig(options));
       const ctx = SqlContext.root(orm.database, orm.knex);
       if (schema !== undefined) await ctx.run(`CREATE SCHEMA "${schema}"`);
-      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(() => orm.migrator.up({ to: '0009-binary-storage' })));
+      await whileNoTestSchemaIsDropped(url, () => orm.exclusive(async () => (await orm.migrator()).up({ to: '0009-binary-storage' })));
       await new SqlSeedImporter(ctx).import(buildSmallSeed());
       const contents = (await ctx.rawRows('SELECT id FROM content ORDER BY id')).map((row) => row.int('id'));
       const locations = (await ctx.rawRows('SELECT id FROM location WHERE id > 1 ORDER BY id')).map((row) => row.int('id'));

@@ -24,7 +24,7 @@ describeOnEachDialect(
 describeOnEachDialect(
   'SQLite connection',
   (store) => {
-    it('uses WAL, foreign keys, synchronous=NORMAL, a large cache, a memory map and a busy timeout', async () => {
+    it('uses WAL, foreign keys, synchronous=NORMAL, a 16 MiB cache, no memory map and a busy timeout', async () => {
       const pragma = async (name: string): Promise<string | number | undefined> => {
         const [row] = await store().query(`PRAGMA ${name}`);
         return name === 'journal_mode' ? row?.str(name) : row?.int(name === 'busy_timeout' ? 'timeout' : name);
@@ -33,9 +33,23 @@ describeOnEachDialect(
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('synchronous')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
-      expect(await pragma('cache_size')).toBe(-65536);
-      expect(await pragma('mmap_size')).toBe(268435456);
+      expect(await pragma('cache_size')).toBe(-16384);
+      expect(await pragma('mmap_size')).toBe(0);
       expect(await pragma('temp_store')).toBe(2);
+    });
+
+    it('takes the cache and memory map sizes it is given', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'contentrepo-test-'));
+      const sized = await createPersistence({ dataDir, sqliteCacheMiB: 4, sqliteMmapMiB: 64 });
+      try {
+        const [cache] = await sized.knex.raw<{ cache_size: number }[]>('PRAGMA cache_size');
+        const [mmap] = await sized.knex.raw<{ mmap_size: number }[]>('PRAGMA mmap_size');
+        expect(cache?.cache_size).toBe(-4096);
+        expect(mmap?.mmap_size).toBe(67108864);
+      } finally {
+        await sized.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
   },
   { seed: false, only: 'SQLite' },

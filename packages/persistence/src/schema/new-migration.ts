@@ -16,7 +16,7 @@ import { createOrmConfig, type OrmConfigOptions } from '../orm-config.js';
 import type { Dialect } from '../db/dialect.js';
 import { SqlContext } from '../db/sql-context.js';
 import { migrate } from '../migrate.js';
-import { MIGRATIONS } from '../migrations/index.js';
+import { MIGRATION_NAMES } from '../migrations/migration-names.js';
 import { openOrm } from '../orm.js';
 import { expectedSchema } from './expected-schema.js';
 import { SCHEMA } from './index.js';
@@ -74,14 +74,16 @@ async function main(name: string | undefined): Promise<number> {
       process.stdout.write('The migrated database matches the schema description: nothing to generate.\n');
       return 0;
     }
-    const migrationName = `${String(MIGRATIONS.length + 1).padStart(4, '0')}-${name}`;
+    const migrationName = `${String(MIGRATION_NAMES.length + 1).padStart(4, '0')}-${name}`;
     const file = fileURLToPath(new URL(`../../src/migrations/m${migrationName}.ts`, import.meta.url));
     if (existsSync(file)) throw new Error(`${file} exists already`);
     await writeFile(file, migrationSource(name, { sqlite: byDialect.sqlite.statements, postgresql: byDialect.postgresql.statements }));
     process.stdout.write(
-      `Wrote ${file}\nRegister it last in src/migrations/index.ts:\n` +
+      `Wrote ${file}\nRegister it last in src/migrations/migration-names.ts:\n` +
+        `  '${migrationName}',\n` +
+        `and in src/migrations/index.ts:\n` +
         `  import { ${pascalCase(name)}Migration } from './m${migrationName}.js';\n` +
-        `  { name: '${migrationName}', class: ${pascalCase(name)}Migration },\n`,
+        `  '${migrationName}': ${pascalCase(name)}Migration,\n`,
     );
     return 0;
   } finally {
