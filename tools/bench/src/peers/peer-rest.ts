@@ -132,12 +132,19 @@ export interface Created {
 
 /**
  * Creates items `from`..`to`-1 with `clients` concurrent clients (each item: ContentCreate then PUBLISH); fails on
- * the first error or when `maxSeconds` pass, so the loop is bounded in count and in time.
+ * the first error or when `maxSeconds` pass, so the loop is bounded in count and in time. `progress` is told the
+ * number of items created (counting from 0) every thousand items.
  */
-export async function createItems(client: PeerRest, typeId: number, parentLocationId: number, range: { from: number; to: number; clients: number; maxSeconds: number }): Promise<Created> {
+export async function createItems(
+  client: PeerRest,
+  typeId: number,
+  parentLocationId: number,
+  range: { from: number; to: number; clients: number; maxSeconds: number; progress?: (done: number) => void },
+): Promise<Created> {
   const ids: number[] = new Array<number>(Math.max(0, range.to - range.from)).fill(0);
   const deadline = Date.now() + range.maxSeconds * 1000;
   let next = range.from;
+  let done = 0;
   const begin = performance.now();
   const worker = async (): Promise<void> => {
     while (next < range.to) {
@@ -145,6 +152,8 @@ export async function createItems(client: PeerRest, typeId: number, parentLocati
       const index = next;
       next += 1;
       ids[index - range.from] = await createItem(client, typeId, parentLocationId, index);
+      done += 1;
+      if (done % 1000 === 0) range.progress?.(range.from + done);
     }
   };
   await Promise.all(Array.from({ length: range.clients }, worker));
