@@ -34,7 +34,7 @@ function buildField(fieldTypes: FieldTypeRegistry, type: StoredContentType, iden
 }
 
 /** One item to publish: its type, name, fields and parent location. */
-interface ItemPlan {
+export interface ItemPlan {
   readonly type: StoredContentType;
   readonly key: string;
   readonly name: string;
@@ -44,7 +44,7 @@ interface ItemPlan {
 }
 
 /** Publishes one item through the SPI as the contract fixtures do: create, publish, place, state, index. */
-async function publish(tx: PersistenceHandler, fieldTypes: FieldTypeRegistry, plan: ItemPlan): Promise<{ contentId: number; locationId: number; pathString: string }> {
+export async function publishItem(tx: PersistenceHandler, fieldTypes: FieldTypeRegistry, plan: ItemPlan): Promise<{ contentId: number; locationId: number; pathString: string }> {
   const built = Object.entries(plan.fields).map(([identifier, hash]) => buildField(fieldTypes, plan.type, identifier, hash));
   const created = await tx.contentHandler.create({
     contentTypeId: plan.type.id, sectionId: 1, ownerId: 14, alwaysAvailable: true, remoteId: `bench-${plan.key}`, mainLanguageCode: 'eng-GB',
@@ -72,11 +72,11 @@ async function createFolders(persistence: PersistenceHandler, fieldTypes: FieldT
     const folderLocationIds: number[] = [];
     for (let section = 0; section < SECTIONS; section += 1) {
       const name = `Section ${section}`;
-      const top = await publish(tx, fieldTypes, { type: folderType, key: `section-${section}`, name, fields: { name }, parentLocationId: HOME_LOCATION_ID, date: new Date(START) });
+      const top = await publishItem(tx, fieldTypes, { type: folderType, key: `section-${section}`, name, fields: { name }, parentLocationId: HOME_LOCATION_ID, date: new Date(START) });
       sectionPaths.push(top.pathString);
       for (let index = 0; index < FOLDERS_PER_SECTION; index += 1) {
         const folderName = `Folder ${section}-${index}`;
-        const folder = await publish(tx, fieldTypes, { type: folderType, key: `folder-${section}-${index}`, name: folderName, fields: { name: folderName }, parentLocationId: top.locationId, date: new Date(START) });
+        const folder = await publishItem(tx, fieldTypes, { type: folderType, key: `folder-${section}-${index}`, name: folderName, fields: { name: folderName }, parentLocationId: top.locationId, date: new Date(START) });
         folderLocationIds.push(folder.locationId);
       }
     }
@@ -115,7 +115,7 @@ export async function seedArticles(
         const title = `${sentence(random, 3)} ${index}`;
         const fields = { title, rating: random.int(1000), tags: TAGS.filter(() => random.int(8) === 0).join(', '), body: sentence(random, 14) };
         const parentLocationId = folders.folderLocationIds[index % folders.folderLocationIds.length] ?? HOME_LOCATION_ID;
-        await publish(tx, fieldTypes, { type, key: `article-${index}`, name: title, fields, parentLocationId, date: new Date(START + index * 300_000) });
+        await publishItem(tx, fieldTypes, { type, key: `article-${index}`, name: title, fields, parentLocationId, date: new Date(START + index * 300_000) });
       }
     });
     count = end;
