@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,13 +49,14 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 
 /**
  * One REST request on a connection of its own (`agent: false`, closed after the answer): the primary hands new
- * connections to the workers in turn, so consecutive requests alternate between them. Loopback only, 15 s bound.
+ * connections to the workers in turn, so consecutive requests alternate between them. With a keep-alive `agent` of
+ * one socket, the requests stay with one worker. Loopback only, 15 s bound.
  */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: unknown, agent: Agent | false = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
-      { host: '127.0.0.1', port, method, path: `${API}${path}`, agent: false, headers: { Accept: 'application/json', ...headers }, timeout: 15_000 },
+      { host: '127.0.0.1', port, method, path: `${API}${path}`, agent, headers: { Accept: 'application/json', ...headers }, timeout: 15_000 },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -237,6 +238,28 @@ describe('WORKERS=2 on SQLite: two worker processes behind one port', () => {
     expect(refused.map((answer) => answer.status)).toEqual([429, 429, 429, 429]);
     expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
     expect(await until(() => pidsServing('?throttled').size === 2, 2000)).toBe(true);
+  }, 60_000);
+
+  it(`a role assigned through one worker applies on both within ${LIMIT_MS} ms (their permission caches follow each other)`, async () => {
+    const anonymousRoles = (): Promise<Answer> => send('GET', '/user/roles?as-anonymous', { Accept: vnd('RoleList') });
+    // Both workers have the anonymous user's permissions cached.
+    for (let index = 0; index < 4; index += 1) expect((await anonymousRoles()).status).toBe(401);
+    expect(await until(() => pidsServing('?as-anonymous').size === 2, 2000)).toBe(true);
+    // Assigned through one worker (one kept-alive connection): the other one's cache is stale unless told.
+    const oneWorker = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const assigned = await send('POST', '/user/users/10/roles', { Authorization: ADMIN, 'Content-Type': vnd('RoleAssignInput'), Accept: vnd('RoleAssignmentList') }, {
+        RoleAssignInput: { Role: { _href: `${API}/user/roles/2` } },
+      }, oneWorker);
+      expect(assigned.status).toBe(200);
+    } finally {
+      oneWorker.destroy();
+    }
+    await sleep(LIMIT_MS);
+    const after = [];
+    for (let index = 0; index < 6; index += 1) after.push((await send('GET', '/user/roles?anonymous-after', { Accept: vnd('RoleList') })).status);
+    expect(after).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await until(() => pidsServing('?anonymous-after').size === 2, 2000)).toBe(true);
   }, 60_000);
 
   it('starts another worker when one dies, and SIGTERM to the primary stops every process', async () => {
