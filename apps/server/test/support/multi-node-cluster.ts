@@ -233,8 +233,6 @@ export class Cluster {
       JWT_SECRET: this.jwtSecret,
       AUTH_BASIC: 'true',
       LOG_LEVEL: 'info',
-      // One process per node, as these tests count them (the workers of one node have a test of their own).
-      WORKERS: '1',
       ...(this.options.databaseUrl === undefined ? {} : { DATABASE_URL: this.options.databaseUrl, DATABASE_SCHEMA: this.schema ?? '' }),
       ...this.options.env,
     };
