@@ -6,12 +6,14 @@ import {
   createRepository,
   installCleanRepository,
   type BinaryStorage,
+  type FieldTypeRegistry,
+  type PasswordHasher,
   type PersistenceHandler,
   type Repository,
 } from '@contentrepo/core';
 import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
 import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
-import { createPersistence, type Persistence } from '@contentrepo/persistence';
+import { createPersistence, type ChangeRelay, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
@@ -55,6 +57,19 @@ export interface AppOptions {
    * limiters of your own, such as rate-limiter-flexible's `RateLimiterRedis`); null disables throttling.
    */
   readonly loginThrottle?: LoginThrottle | null;
+  /**
+   * Set when this app is one worker of a Node `cluster` (`WORKERS` > 1): on SQLite, `changeRelay` carries the change
+   * feed to and from the other workers, and the failed-login counters are kept by the primary (which called
+   * `serveLoginThrottleToWorkers`). On PostgreSQL both already go through the database.
+   */
+  readonly clusterWorker?: { readonly changeRelay: ChangeRelay };
+}
+
+/** What {@link prepareStore} did. */
+interface PreparedStore {
+  readonly installed: boolean;
+  readonly addedLanguages: Awaited<ReturnType<typeof addMissingLanguages>>;
+  readonly loginThrottle: LoginThrottle | null;
 }
 
 /**
@@ -66,7 +81,7 @@ export interface AppOptions {
  * (`{"error":{"code":404,"message":"Not Found"}}`, 405 with `Allow`), as does an error no API handled. Request authentication is built once
  * and given to both APIs: one session cache, the same cookies and JWTs, and a logout on one is at once a logout on
  * the other. Failed logins (session login, Basic, GraphQL `createToken`) are throttled per login name and client
- * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (one node). The
+ * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (in the primary when this is a cluster worker). The
  * persistence's change feed is given to the repository, the authentication and GraphQL, whose
  * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). Plain
  * typed wiring, no container. Does not listen (see `main.ts`).
@@ -75,44 +90,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const logger = options.logger ?? pino({ level: config.logLevel });
   const storageUriPrefix = `${config.basePath}/var/site/storage`;
   const fieldTypes = createDefaultFieldTypeRegistry();
-  const store = options.store ?? (await createPersistence({
-    fieldTypes,
-    databaseUrl: config.databaseUrl,
-    schema: config.databaseSchema,
-    dataDir: config.dataDir,
-    sqliteCacheMiB: config.sqliteCacheMiB,
-    sqliteMmapMiB: config.sqliteMmapMiB,
-    storage: config.storage,
-    storageUriPrefix,
-    migrate: false,
-    logger: (message: string) => logger.debug({ component: 'orm' }, message),
-    warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
-  }));
+  const store = options.store ?? (await openStore(config, logger, fieldTypes, options.clusterWorker?.changeRelay));
   try {
     const passwordHasher = createScryptPasswordHasher();
-    let loginThrottle: LoginThrottle | null = null;
-    const { installed, addedLanguages } = await store.withStartLock(async () => {
-      await store.migrate();
-      // Under the start lock: on PostgreSQL this creates the shared counter table once.
-      loginThrottle = options.loginThrottle !== undefined ? options.loginThrottle : await configuredLoginThrottle(config, store);
-      const seeded = await installCleanRepository({
-        persistence: store.persistence,
-        seedImporter: store.seedImporter,
-        fieldTypes,
-        passwordHasher,
-        adminPassword: config.adminPassword,
-        languages: config.languages,
-      });
-      // Languages added to LANGUAGES since the first start: added, never removed.
-      return { installed: seeded, addedLanguages: await addMissingLanguages(store.persistence, config.languages) };
-    });
-    if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
-    if (addedLanguages.length > 0) {
-      logger.info(
-        { languages: addedLanguages.map(({ id, languageCode, name }) => ({ id, languageCode, name })) },
-        `Added the languages ${addedLanguages.map((language) => language.languageCode).join(', ')} from LANGUAGES`,
-      );
-    }
+    const { installed, addedLanguages, loginThrottle } = await prepareStore(config, store, options, fieldTypes, passwordHasher);
+    logPrepared(logger, config, installed, addedLanguages);
     const changes = store.changes;
     const ttl = config.cacheTtlMs;
     const repository = createRepository({
@@ -199,18 +181,95 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   }
 }
 
+/** Opens the persistence `config` describes, unmigrated (see {@link prepareStore}). */
+function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRegistry, changeRelay?: ChangeRelay): Promise<Persistence> {
+  return createPersistence({
+    fieldTypes,
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    dataDir: config.dataDir,
+    sqliteCacheMiB: config.sqliteCacheMiB,
+    sqliteMmapMiB: config.sqliteMmapMiB,
+    storage: config.storage,
+    storageUriPrefix: `${config.basePath}/var/site/storage`,
+    migrate: false,
+    changeRelay,
+    logger: (message: string) => logger.debug({ component: 'orm' }, message),
+    warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
+  });
+}
+
+/**
+ * Under the database's start lock: migrates, builds the login throttling (on PostgreSQL this creates the shared
+ * counter table once), seeds the clean-install data when the repository is empty and adds the languages of
+ * `LANGUAGES` it lacks. Idempotent: a later start (or another worker) finds nothing to do.
+ */
+async function prepareStore(
+  config: ServerConfig,
+  store: Persistence,
+  options: AppOptions,
+  fieldTypes: FieldTypeRegistry,
+  passwordHasher: PasswordHasher,
+): Promise<PreparedStore> {
+  return store.withStartLock(async () => {
+    await store.migrate();
+    const loginThrottle =
+      options.loginThrottle !== undefined ? options.loginThrottle : await configuredLoginThrottle(config, store, options.clusterWorker !== undefined);
+    const installed = await installCleanRepository({
+      persistence: store.persistence,
+      seedImporter: store.seedImporter,
+      fieldTypes,
+      passwordHasher,
+      adminPassword: config.adminPassword,
+      languages: config.languages,
+    });
+    // Languages added to LANGUAGES since the first start: added, never removed.
+    return { installed, addedLanguages: await addMissingLanguages(store.persistence, config.languages), loginThrottle };
+  });
+}
+
+function logPrepared(logger: Logger, config: ServerConfig, installed: boolean, addedLanguages: PreparedStore['addedLanguages']): void {
+  if (installed) logger.info({ languages: config.languages }, 'Installed the clean repository (admin user: admin)');
+  if (addedLanguages.length > 0) {
+    logger.info(
+      { languages: addedLanguages.map(({ id, languageCode, name }) => ({ id, languageCode, name })) },
+      `Added the languages ${addedLanguages.map((language) => language.languageCode).join(', ')} from LANGUAGES`,
+    );
+  }
+}
+
+/**
+ * Prepares the database `config` describes for the workers of a cluster, in the primary before it forks them:
+ * opens it, migrates, seeds the clean-install data on the first start and adds missing languages (all under the
+ * start lock, logged as `createApp` logs them), then closes it. The workers' own `createApp` then finds nothing to
+ * do. Answers the database driver.
+ * @throws what opening, migrating or seeding throws.
+ */
+export async function prepareDatabase(config: ServerConfig, logger: Logger): Promise<'sqlite' | 'postgresql'> {
+  const fieldTypes = createDefaultFieldTypeRegistry();
+  const store = await openStore(config, logger, fieldTypes);
+  try {
+    const { installed, addedLanguages } = await prepareStore(config, store, { loginThrottle: null }, fieldTypes, createScryptPasswordHasher());
+    logPrepared(logger, config, installed, addedLanguages);
+    return store.driver;
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * The login throttling `config` asks for (`LOGIN_*`): none when `loginMaxFailures` is 0; on PostgreSQL counters in
- * the table `login_throttle` of the store's schema, shared by every node; on SQLite (one node) in memory.
+ * the table `login_throttle` of the store's schema, shared by every node; on SQLite in memory — of this process, or
+ * of the cluster's primary for a worker (`inCluster`), shared by all workers.
  */
-function configuredLoginThrottle(config: ServerConfig, store: Persistence): Promise<LoginThrottle> | null {
+function configuredLoginThrottle(config: ServerConfig, store: Persistence, inCluster: boolean): Promise<LoginThrottle> | null {
   if (config.loginMaxFailures === 0) return null;
   return createLoginThrottle({
     maxFailures: config.loginMaxFailures,
     maxFailuresPerAddress: config.loginMaxFailuresPerAddress,
     windowSeconds: config.loginWindowSeconds,
     blockSeconds: config.loginBlockSeconds,
-    store: store.driver === 'postgresql' ? { kind: 'postgres', client: store.knex, clientType: 'knex' } : { kind: 'memory' },
+    store: store.driver === 'postgresql' ? { kind: 'postgres', client: store.knex, clientType: 'knex' } : { kind: inCluster ? 'cluster' : 'memory' },
   });
 }
 

@@ -1,5 +1,5 @@
 /** @contentrepo/server — the composition root. */
-export { createApp, REST_PREFIX, type App, type AppOptions } from './app.js';
+export { createApp, prepareDatabase, REST_PREFIX, type App, type AppOptions } from './app.js';
 export { connectionsCheckingIntervalMs, createHttpServer, type HttpTimeouts } from './http-server.js';
 export { ConfigError, loadConfig, type ServerConfig } from './server-config.js';
 export { createScryptPasswordHasher } from './password-hasher.js';

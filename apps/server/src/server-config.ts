@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
   DEFAULT_IMAGE_VARIATION_DEFINITIONS,
@@ -25,6 +26,12 @@ import type { HttpTimeouts } from './http-server.js';
 export interface ServerConfig extends HttpTimeouts {
   /** TCP port (`PORT`, default 8080). */
   readonly port: number;
+  /**
+   * Server processes sharing the port (`WORKERS`: 1 to 256, or `auto` for the number of cores Node reports,
+   * `os.availableParallelism()`; default 1): more than 1 runs a primary process that prepares the database and
+   * forks that many workers (Node `cluster`); 1 serves from one process.
+   */
+  readonly workers: number;
   /** Interface to listen on (`HOST`, default 127.0.0.1). */
   readonly host: string;
   /** Directory of the SQLite file and, with `storage` `local`, of stored binary files (`DATA_DIR`, default `var/`). */
@@ -164,6 +171,19 @@ export class ConfigError extends Error {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Most server processes `WORKERS` may ask for. */
+const MAX_WORKERS = 256;
+
+/** `WORKERS`: 1 (default) to {@link MAX_WORKERS}, or `auto` (case-insensitive): the number of cores, at most the maximum. */
+function workerCount(env: NodeJS.ProcessEnv): number {
+  if ((env['WORKERS'] ?? '').trim().toLowerCase() === 'auto') return Math.min(MAX_WORKERS, availableParallelism());
+  try {
+    return integer(env, 'WORKERS', 1, 1, MAX_WORKERS);
+  } catch {
+    throw new ConfigError(`WORKERS must be 'auto' (one per core) or an integer between 1 and ${MAX_WORKERS}, got '${env['WORKERS'] ?? ''}'`);
+  }
+}
 
 /** `STORAGE`: `local` (default) or `database`, case-insensitive. */
 function storageKind(env: NodeJS.ProcessEnv): StorageKind {
@@ -359,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
+    workers: workerCount(env),
     host: env['HOST'] || '127.0.0.1',
     dataDir: resolve(env['DATA_DIR'] || 'var'),
     storage: storageKind(env),

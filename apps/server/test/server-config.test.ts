@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../src/server-config.js';
@@ -41,6 +42,17 @@ describe('server configuration for several nodes', () => {
     const withSecret = capturedLogger();
     createTokenService(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: 's'.repeat(32) }), withSecret.logger);
     expect(withSecret.messages()).toEqual([]);
+  });
+});
+
+describe('WORKERS', () => {
+  it('defaults to one process, takes a count or auto (one per core), and refuses anything else', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(Math.min(256, availableParallelism()));
+    for (const bad of ['0', '-1', '1.5', '257', 'many']) {
+      expect(() => loadConfig({ WORKERS: bad })).toThrow(/^WORKERS must be 'auto' \(one per core\) or an integer between 1 and 256/);
+    }
   });
 });
 

@@ -24,6 +24,7 @@ export {
   DEFAULT_LOGIN_MAX_FAILURES,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
   DEFAULT_LOGIN_WINDOW_SECONDS,
+  serveLoginThrottleToWorkers,
   type LoginThrottle,
   type LoginThrottleOptions,
   type LoginThrottleStore,

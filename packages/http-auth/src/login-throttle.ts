@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /**
  * Failed-login throttling: how many wrong passwords a client may send before its logins are refused for a while.
@@ -33,6 +40,13 @@ export const DEFAULT_LOGIN_BLOCK_SECONDS = 900;
 export type LoginThrottleStore =
   /** In this process only (a single node, e.g. SQLite). */
   | { readonly kind: 'memory' }
+  /**
+   * In the memory of the primary process of a Node `cluster`, shared by its workers over the cluster's IPC
+   * channel (rate-limiter-flexible's `RateLimiterCluster`): the primary must call
+   * {@link serveLoginThrottleToWorkers} before forking. A request unanswered within 5 s fails (the throttle then
+   * fails closed).
+   */
+  | { readonly kind: 'cluster' }
   /**
    * In a PostgreSQL table shared by every node: `client` is a `pg` Pool (`clientType` `pool`) or a knex instance
    * (`knex`) whose connections use the wanted schema; the table (default `login_throttle`) is created when missing.
@@ -72,6 +86,7 @@ export async function createLoginThrottle(options: LoginThrottleOptions = {}): P
   const limiter = async (keyPrefix: string, points: number): Promise<RateLimiterAbstract> => {
     const common = { keyPrefix, points, duration, blockDuration };
     if (store.kind === 'memory') return new RateLimiterMemory(common);
+    if (store.kind === 'cluster') return new RateLimiterCluster({ ...common, timeoutMs: CLUSTER_TIMEOUT_MS });
     return new Promise<RateLimiterAbstract>((resolve, reject) => {
       const created: RateLimiterPostgres = new RateLimiterPostgres(
         { ...common, storeClient: store.client, storeType: store.clientType, tableName: store.tableName ?? 'login_throttle' },
@@ -82,6 +97,22 @@ export async function createLoginThrottle(options: LoginThrottleOptions = {}): P
   const account = await limiter('login_account', maxFailures);
   const address = await limiter('login_address', maxPerAddress);
   return new RateLimiterLoginThrottle(account, address);
+}
+
+/** How long a worker waits for the primary's answer about a counter, in ms. */
+const CLUSTER_TIMEOUT_MS = 5000;
+
+let servingWorkers = false;
+
+/**
+ * In the primary process of a Node `cluster`: keeps the counters of the workers' login throttles built with the
+ * store `{ kind: 'cluster' }`, in memory, answering them over the cluster's IPC channel (messages on the channel
+ * `rate_limiter_flexible`). Call it once, before forking; later calls do nothing.
+ */
+export function serveLoginThrottleToWorkers(): void {
+  if (servingWorkers) return;
+  servingWorkers = true;
+  new RateLimiterClusterMaster();
 }
 
 function positive(name: string, value: number): number {

@@ -16,7 +16,7 @@ import {
   systemClock,
 } from '@contentrepo/core';
 import { createOrmConfig, type OrmConfig } from './orm-config.js';
-import { type ChangeFeedWarn, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
+import { type ChangeFeedWarn, type ChangeRelay, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
 import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
 import { SqlContext } from './db/sql-context.js';
 import { withStartLock } from './db/start-lock.js';
@@ -48,7 +48,7 @@ export {
   type DatabaseBinaryStorageOptions,
 } from './storage/database-binary-storage.js';
 export { assertValidKey, DEFAULT_STORAGE_URI_PREFIX, HEAD_BYTES, isValidKey, StorageUris } from './storage/storage-key.js';
-export type { ChangeFeedWarn, StoreChangeFeed } from './db/local-change-feed.js';
+export type { ChangeFeedWarn, ChangeRelay, StoreChangeFeed } from './db/local-change-feed.js';
 export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
 
@@ -96,6 +96,13 @@ export interface PersistenceOptions {
   readonly changeFeed?: ChangeFeedTimings | undefined;
   /** Receives what goes wrong at run time without failing a request (the change feed lost its connection). */
   readonly warn?: ChangeFeedWarn | undefined;
+  /**
+   * SQLite: carries announcements to and from the other processes on the same database file (the server's
+   * workers); without it the feed is in-process only. Ignored on PostgreSQL, whose `NOTIFY` reaches every process.
+   */
+  readonly changeRelay?: ChangeRelay | undefined;
+  /** SQLite: how long a write waits for another process holding the database's write lock, in ms (default 5000). */
+  readonly busyTimeoutMs?: number | undefined;
 }
 
 /** The BinaryStorage adapters {@link createPersistence} can build (`STORAGE`). */
@@ -117,7 +124,8 @@ export interface Persistence {
   /**
    * Announcements of the committed writes of every node sharing the database: each aggregate a transaction
    * locked, and each deleted session. PostgreSQL: `LISTEN`/`NOTIFY` on the channel of the schema, one dedicated
-   * connection opened by the first subscriber; SQLite (one node): in-process, after `COMMIT`.
+   * connection opened by the first subscriber; SQLite: in-process after `COMMIT`, and through `changeRelay` to the
+   * other processes on the same file.
    */
   readonly changes: StoreChangeFeed;
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
@@ -177,9 +185,9 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   };
 }
 
-/** The change feed of a store: in-process on SQLite; on PostgreSQL on the channel of the store's schema. */
+/** The change feed of a store: in-process on SQLite (and relayed, with `changeRelay`); on PostgreSQL on the channel of the store's schema. */
 async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext, options: PersistenceOptions): Promise<LocalChangeFeed | PostgresChangeFeed> {
-  if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn);
+  if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn, options.changeRelay);
   const schema = config.schema ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
   return new PostgresChangeFeed({ ...options.changeFeed, client: orm.knex.client, channel: changeChannel(schema), warn: options.warn });
 }

@@ -64,7 +64,8 @@ export function lockOrder(targets: readonly LockTarget[]): LockTarget[] {
  * `PersistenceHandler.lock`): increments each one's row of `aggregate_revision`, in {@link lockOrder} (one statement
  * per batch of 500). The row
  * lock is the database's own, so it holds across every node sharing a PostgreSQL database; on SQLite the write
- * transaction (`BEGIN IMMEDIATE`, one connection behind a gate) already excludes every other.
+ * transaction already excludes every other: `BEGIN IMMEDIATE` takes the database file's write lock, which the
+ * transactions of every process on the file (the server's workers) take in turn, and reads from the newest commit.
  * @returns the revision each target had before this write (0 for one never written), in the order of `targets`.
  * @throws Error when `ctx` is not bound to a transaction.
  */

@@ -23,13 +23,34 @@ export interface StoreChangeFeed extends ChangeFeed {
 export type ChangeFeedWarn = (message: string, error?: unknown) => void;
 
 /**
- * The change feed of one process (SQLite's: one node): announcements are delivered in-process to the listeners
- * of this instance, after `COMMIT`. Also the dispatcher of the PostgreSQL feed, which emits what it receives.
+ * Carries the announcements of a SQLite store between the processes that open the same database file (the
+ * workers of one server, see the server's `WORKERS`): {@link LocalChangeFeed} hands each committed write's changes
+ * to `send` after `COMMIT`, and emits what `receive`'s listener is given — the changes other processes committed,
+ * or a `flush` when some may have been lost (a process died). Delivery must keep each process's order; across
+ * processes the order does not matter (listeners only drop cache entries).
+ */
+export interface ChangeRelay {
+  /** Hands the changes this process committed to every other process; must not throw. */
+  send(changes: readonly Change[]): void;
+  /** Calls `listener` with what other processes sent until the returned function is called. */
+  receive(listener: (events: readonly ChangeEvent[]) => void): () => void;
+}
+
+/**
+ * The change feed of one process (SQLite's): announcements are delivered in-process to the listeners of this
+ * instance, after `COMMIT`, and — with a {@link ChangeRelay} — to the other processes on the same database file,
+ * whose announcements it emits in turn. Also the dispatcher of the PostgreSQL feed, which emits what it receives.
  */
 export class LocalChangeFeed implements StoreChangeFeed, ChangePublisher {
   private readonly listeners = new Set<{ readonly listener: ChangeListener }>();
+  private readonly stopRelay: () => void;
 
-  constructor(private readonly warn: ChangeFeedWarn = () => undefined) {}
+  constructor(
+    private readonly warn: ChangeFeedWarn = () => undefined,
+    private readonly relay?: ChangeRelay,
+  ) {
+    this.stopRelay = relay ? relay.receive((events) => events.forEach((event) => this.emit(event))) : () => undefined;
+  }
 
   subscribe(listener: ChangeListener): () => void {
     const subscription = { listener };
@@ -44,7 +65,12 @@ export class LocalChangeFeed implements StoreChangeFeed, ChangePublisher {
   }
 
   publish(ctx: SqlContext, changes: readonly Change[]): Promise<void> {
-    if (changes.length > 0) ctx.afterCommit(() => changes.forEach((change) => this.emit(change)));
+    if (changes.length > 0) {
+      ctx.afterCommit(() => {
+        changes.forEach((change) => this.emit(change));
+        this.relay?.send(changes);
+      });
+    }
     return Promise.resolve();
   }
 
@@ -59,8 +85,9 @@ export class LocalChangeFeed implements StoreChangeFeed, ChangePublisher {
     }
   }
 
-  /** Drops every listener. */
+  /** Drops every listener and stops receiving from the relay. */
   close(): void {
+    this.stopRelay();
     this.listeners.clear();
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from '@mikro-orm/knex';
 import { Gate } from './gate.js';
 import type { SqlDatabase, SqlSession } from './sql-session.js';
@@ -27,6 +28,14 @@ function isSqliteConnection(value: unknown): value is SqliteConnection {
   );
 }
 
+/** Longest pause between two attempts to take the write lock another process holds, in ms. */
+const BUSY_RETRY_MAX_DELAY_MS = 8;
+
+/** Whether `error` is SQLite's "database is locked" (another connection holds the lock wanted). */
+function isBusy(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_BUSY');
+}
+
 /** Prepared statements kept per SQL text (IN lists and multi-row inserts of varying length make many; bounded). */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -49,7 +58,10 @@ export class SqliteDatabase implements SqlDatabase {
   private readonly statements = new Map<string, SqliteStatement>();
   private readonly transactionSession: SqlSession;
 
-  private constructor(private readonly db: SqliteConnection) {
+  private constructor(
+    private readonly db: SqliteConnection,
+    private readonly busyTimeoutMs: number,
+  ) {
     this.root = {
       all: (sql, params) => (this.gate.idle ? settle(() => this.all(sql, params)) : this.gate.run(() => this.all(sql, params))),
       run: (sql, params) => (this.gate.idle ? settle(() => this.change(sql, params)) : this.gate.run(() => this.change(sql, params))),
@@ -68,15 +80,20 @@ export class SqliteDatabase implements SqlDatabase {
     const client: Knex.Client = kx.client;
     const connection: unknown = await client.acquireConnection();
     await client.releaseConnection(connection);
-    return isSqliteConnection(connection) ? new SqliteDatabase(connection) : null;
+    if (!isSqliteConnection(connection)) return null;
+    const [setting] = connection.prepare('PRAGMA busy_timeout').all([]);
+    const timeout = typeof setting === 'object' && setting !== null && 'timeout' in setting ? Number(setting.timeout) : 0;
+    return new SqliteDatabase(connection, Number.isFinite(timeout) ? timeout : 0);
   }
 
-  /** Runs `work` in `BEGIN IMMEDIATE` … `COMMIT` once no other transaction or statement holds the connection. */
+  /**
+   * Runs `work` in `BEGIN IMMEDIATE` … `COMMIT` once no other transaction or statement holds the connection and
+   * no other process holds the database's write lock (see {@link begin}).
+   * @throws the `SQLITE_BUSY` error when another process held the write lock for longer than the busy timeout.
+   */
   async transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
-    if (this.gate.idle) this.gate.take();
-    else await this.gate.acquire();
+    await this.begin();
     try {
-      this.change('BEGIN IMMEDIATE', []);
       let result: T;
       try {
         result = await work(this.transactionSession);
@@ -88,6 +105,45 @@ export class SqliteDatabase implements SqlDatabase {
       return result;
     } finally {
       this.gate.release();
+    }
+  }
+
+  /**
+   * Takes the gate and starts the write transaction (`BEGIN IMMEDIATE` takes SQLite's write lock, the one lock
+   * writers of every process on the file share). When another process (a worker of the same server) holds it,
+   * SQLite's busy handler would sleep in this thread, stopping every request of this process; instead the attempt
+   * is made with no busy wait, and on `SQLITE_BUSY` the gate is released — this process's reads go on — and the
+   * attempt repeated after 1, 2, 4, then every 8 ms, until the connection's busy timeout has passed.
+   */
+  private async begin(): Promise<void> {
+    const deadline = Date.now() + this.busyTimeoutMs;
+    let delay = 1;
+    for (;;) {
+      if (this.gate.idle) this.gate.take();
+      else await this.gate.acquire();
+      try {
+        this.beginWithoutWaiting();
+        return;
+      } catch (error) {
+        this.gate.release();
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+      }
+      await sleep(delay);
+      delay = Math.min(delay * 2, BUSY_RETRY_MAX_DELAY_MS);
+    }
+  }
+
+  /** `BEGIN IMMEDIATE` failing at once with `SQLITE_BUSY` when the write lock is held elsewhere. */
+  private beginWithoutWaiting(): void {
+    if (this.busyTimeoutMs === 0) {
+      this.change('BEGIN IMMEDIATE', []);
+      return;
+    }
+    this.change('PRAGMA busy_timeout = 0', []);
+    try {
+      this.change('BEGIN IMMEDIATE', []);
+    } finally {
+      this.change(`PRAGMA busy_timeout = ${Math.floor(this.busyTimeoutMs)}`, []);
     }
   }
 
