@@ -9,6 +9,7 @@ import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
 import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
 import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
+import { SearchFieldTrigramsMigration } from './m0011-search-field-trigrams.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0008-integrity-keys', class: IntegrityKeysMigration },
   { name: '0009-binary-storage', class: BinaryStorageMigration },
   { name: '0010-remote-ids-case-insensitive', class: RemoteIdsCaseInsensitiveMigration },
+  { name: '0011-search-field-trigrams', class: SearchFieldTrigramsMigration },
 ];
