@@ -12,6 +12,8 @@ export interface CompiledSearch {
   readonly count: CompiledQuery;
   readonly page: CompiledQuery | null;
   readonly counted: boolean;
+  /** The page of ids without any count (null when `limit` is 0): what a query with `performCount` false runs. */
+  readonly uncountedPage: CompiledQuery | null;
 }
 
 /** Searches kept compiled (most recently used first out of the map's insertion order: an LRU). */
@@ -87,6 +89,7 @@ export async function compiledSearch(
     count: ctx.compile(count),
     page: counted && countedPage !== null ? ctx.compile(countedPage) : compiledPage,
     counted,
+    uncountedPage: compiledPage,
   };
   if (cache.size >= CACHE_SIZE) {
     const oldest = cache.keys().next();

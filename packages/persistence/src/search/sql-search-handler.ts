@@ -19,7 +19,7 @@ import { compiledSearch } from './search-statements.js';
  * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
  * items once each, location search their locations (root excluded). A search runs the statements compiled once
  * per distinct search (`search-statements.ts`): the exact count and the page of ids, or for searches whose page
- * visits every match anyway one page that also counts; full-text queries first resolve their words to
+ * visits every match anyway one page that also counts; with `performCount` false, the page of ids only; full-text queries first resolve their words to
  * dictionary ids, stop words left out (`full-text-words.ts`). The index tables written by `indexContent`
  * (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
  *
@@ -63,7 +63,12 @@ export class SqlSearchHandler implements SearchHandler {
   private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
     const queries = fullTextQueries(query.criterion);
     const fullTextWords = queries.length === 0 ? new Map<string, readonly number[]>() : await resolveFullTextWords(this.ctx, queries);
-    const { count, page, counted } = await compiledSearch(this.ctx, target, query, { fullTextWords, fieldTypes: this.fieldTypes });
+    const { count, page, counted, uncountedPage } = await compiledSearch(this.ctx, target, query, { fullTextWords, fieldTypes: this.fieldTypes });
+    if (query.performCount === false) {
+      // No count wanted (Ibexa `performCount`): the page alone, which can stop after offset + limit hits.
+      const hits = uncountedPage ? await this.ctx.rowsOf(uncountedPage) : [];
+      return { totalCount: null, ids: hits.map((row) => row.int('id')) };
+    }
     if (counted && page) {
       const hits = await this.ctx.rowsOf(page);
       const [first] = hits;
