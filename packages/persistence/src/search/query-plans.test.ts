@@ -169,6 +169,25 @@ describeOnEachDialect(
       expect(paysForWholeMatch(await pagePlan({ type: 'ParentLocationId', values: [2] }, 'content', []))).toBe(false);
     });
 
+    it('run CONTAINS on a text line from the trigram table, and patterns under 3 characters as a substring scan', async () => {
+      const title = { fieldTargetTypes: new Map([['title', { text: ['ezstring'] }]]) };
+      const contains = (value: string): Criterion => ({
+        type: 'LogicalAnd',
+        criteria: [{ type: 'ContentTypeId', values: [1] }, { type: 'Field', target: 'title', operator: 'CONTAINS', values: [value] }],
+      });
+      const word = await plan(contains('kalomi'), 'content', [], title);
+      expect(word).toMatch(/SCAN search_field_trigram VIRTUAL TABLE INDEX \d+:M/);
+      expect(word).toMatch(/SEARCH sf USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(word).not.toMatch(/search_field_field_def_identifier_sort_key_string_index/);
+      const short = await plan(contains('ka'), 'content', [], title);
+      expect(short).not.toMatch(/search_field_trigram/);
+      expect(short).toMatch(/search_field_field_def_identifier_sort_key_string_index \(field_def_identifier=\?\)/);
+      // A target whose types are not all text lines (eztext) is not in the trigram table.
+      expect(await plan(contains('kalomi'), 'content', [], { fieldTargetTypes: new Map([['title', { text: ['ezstring', 'eztext'] }]]) })).not.toMatch(
+        /search_field_trigram/,
+      );
+    });
+
     it('sort by a field through an index of search_field by item', async () => {
       const sorted = await plan({ type: 'ParentLocationId', values: [2] }, 'content', [
         { type: 'Field', contentTypeIdentifier: 'folder', fieldDefinitionIdentifier: 'name', direction: 'ascending' },

@@ -87,6 +87,42 @@ describeOnEachDialect('search SQL details', (store) => {
     const otherType: SortClause = { type: 'Field', contentTypeIdentifier: 'user_group', fieldDefinitionIdentifier: 'name', direction: 'descending' };
     expect(await ordered([otherType, { type: 'ContentId', direction: 'descending' }])).toEqual(['b', 'm', 'unindexed']);
   });
+
+  it('answers CONTAINS on text lines through the trigram indexes exactly as a substring test, kept up to date', async () => {
+    const { persistence } = store();
+    const parent = await publishFolder(persistence, 'Trigrams', 2);
+    scope = { type: 'ParentLocationId', values: [parent.locationId] };
+    const titles = ['Kalomi Rusa 1', 'rusakalo 2', 'Quote "x" 3', '100% _pure_ 4', 'back\\slash 5', 'Ωmega éclair 6', '𝒜lpha 7'];
+    for (const title of titles) ids.set(title, await indexedFolder(persistence, title, parent.locationId));
+    // The search service lists the target's types: `name` holds `ezstring` entries only (the trigram path).
+    const contains = async (value: string, listed = true): Promise<string[]> => {
+      const criterion: Criterion = { type: 'LogicalAnd', criteria: [scope, { type: 'Field', target: 'name', operator: 'CONTAINS', values: [value] }] };
+      const result = await persistence.searchHandler.findContent({
+        ...query(criterion),
+        ...(listed ? { fieldTargetTypes: new Map([['name', { text: ['ezstring'] }]]) } : {}),
+      });
+      return result.ids.map((id) => [...ids].find(([, known]) => known === id)?.[0] ?? String(id));
+    };
+    const cases = ['kalo', 'KALO', 'rusa', 'a k', '"x"', '% _p', '_', '\\', 'ωmega é', '𝒜l', 'lp', 'ka', 'a', '', 'zzz', 'mi rusa 1'];
+    for (const value of cases) {
+      const expected = titles.filter((title) => title.toLowerCase().includes(value.toLowerCase()));
+      expect([value, await contains(value)]).toEqual([value, expected]);
+      expect([value, await contains(value, false)]).toEqual([value, expected]);
+    }
+    // Re-indexing replaces the old value in the trigram index; deleting removes it.
+    const first = ids.get('Kalomi Rusa 1') ?? 0;
+    await persistence.searchHandler.indexContent({
+      contentId: first,
+      versionNo: 2,
+      fields: [
+        { fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', searchFamily: 'text', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: 'renamed tovi', fullText: 'renamed tovi' },
+      ],
+    });
+    expect(await contains('kalomi')).toEqual([]);
+    expect(await contains('tovi')).toEqual(['Kalomi Rusa 1']);
+    await persistence.searchHandler.deleteContent(ids.get('rusakalo 2') ?? 0);
+    expect(await contains('rusa')).toEqual([]);
+  });
 });
 
 describeOnEachDialect('search bookmarks', (store) => {
