@@ -10,6 +10,7 @@ import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
 import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
 import { SearchFieldTrigramsMigration } from './m0011-search-field-trigrams.js';
+import { SearchFieldSortWalkMigration } from './m0012-search-field-sort-walk.js';
 
 /**
  * Every migration of this package, in order, listed explicitly (MikroORM `migrations.migrationsList`; nothing is
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly MigrationObject[] = [
   { name: '0009-binary-storage', class: BinaryStorageMigration },
   { name: '0010-remote-ids-case-insensitive', class: RemoteIdsCaseInsensitiveMigration },
   { name: '0011-search-field-trigrams', class: SearchFieldTrigramsMigration },
+  { name: '0012-search-field-sort-walk', class: SearchFieldSortWalkMigration },
 ];
