@@ -204,6 +204,8 @@ describeOnEachDialect(
       expect(walked).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
       const ascending = buildSearch(ctx.kx, ctx.dialect, 'content', { ...query, sortClauses: [{ ...sortClauses[0]!, direction: 'ascending' as const }] }, noWords);
       expect(ascending.walk).toBeNull();
+      const children = buildSearch(ctx.kx, ctx.dialect, 'content', { ...query, criterion: { type: 'ParentLocationId', values: [2] } }, noWords);
+      expect(children.walk).toBeNull();
     });
 
     it('sort by a field through an index of search_field by item', async () => {

@@ -91,7 +91,8 @@ describeOnEachDialect('search SQL details', (store) => {
   it('pages a listing sorted by a field descending from the sorted walk exactly as the full sort orders it', async () => {
     const { persistence } = store();
     const parent = await publishFolder(persistence, 'Sorted walk', 2);
-    scope = { type: 'ParentLocationId', values: [parent.locationId] };
+    // A subtree (a parent location would be sorted without a walk: it names few hits).
+    scope = { type: 'Subtree', values: [parent.pathString] };
     // Ties (same key), an entry without keys, an item without an entry: keyed hits first, then the others by id.
     const keyed = ['delta', 'alpha', 'delta', 'charlie', 'bravo', 'delta', 'echo'];
     const all: number[] = [];
@@ -111,7 +112,7 @@ describeOnEachDialect('search SQL details', (store) => {
       .map((id, index) => ({ id, key: keyed[index] ?? '' }))
       .sort((a, b) => (a.key === b.key ? a.id - b.id : a.key < b.key ? 1 : -1))
       .map((hit) => hit.id);
-    const expected = [...keyedOrder, empty.contentId, unindexed.contentId].sort((a, b) => {
+    const expected = [...keyedOrder, parent.contentId, empty.contentId, unindexed.contentId].sort((a, b) => {
       const rank = (id: number): number => { const at = keyedOrder.indexOf(id); return at < 0 ? keyedOrder.length + id : at; };
       return rank(a) - rank(b);
     });

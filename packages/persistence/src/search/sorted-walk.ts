@@ -1,4 +1,4 @@
-import type { ResolvedQuery } from '@contentrepo/core';
+import type { Criterion, ResolvedQuery } from '@contentrepo/core';
 import type { Knex } from '@mikro-orm/knex';
 import { contentTypeStatusCode } from '../db/codes.js';
 import { binaryOrder } from '../db/collation.js';
@@ -25,13 +25,21 @@ export function walkLength(end: number): number | null {
   return end > MAX_WALK ? null : Math.min(MAX_WALK, Math.max(1_000, 40 * end));
 }
 
+/** Criteria that name their few hits (children of one location, ids): sorting those hits is cheaper than a walk. */
+const SELECTIVE = new Set<Criterion['type']>(['ParentLocationId', 'ContentId', 'LocationId', 'ContentRemoteId', 'LocationRemoteId']);
+
+/** Whether a conjunct of the criterion (through nested ANDs) is one of {@link SELECTIVE}. */
+function selective(criterion: Criterion): boolean {
+  return SELECTIVE.has(criterion.type) || (criterion.type === 'LogicalAnd' && criterion.criteria.some(selective));
+}
+
 /**
  * A content search sorted by one Field clause, descending, without languages (the field language is the main
  * language) — "the newest items of a type where …": the first `offset + limit` hits read from the first
  * {@link walkLength} entries of the sort field of the clause's content type in sort order (index
  * `search_field (field_def_identifier, content_type_id, sort_key_int, sort_key_string, language_code, content_id)`),
  * each item checked by `where` (the criterion written to probe one item, `probeFields`), instead of every match
- * sorted. Null for other shapes.
+ * sorted. Null for other shapes, and when a conjunct names few hits (children of one location, ids).
  *
  * Exact, as the Field sort orders (docs/adr/0004-search-semantics.md): descending, hits with a non-null key of the
  * clause's field in their main language come first, by (sort_key_int, sort_key_string) descending then content id,
@@ -50,7 +58,7 @@ export function sortedWalk(
   const end = query.offset + query.limit;
   const length = walkLength(end);
   if (!clause || others.length > 0 || clause.type !== 'Field' || clause.direction !== 'descending') return null;
-  if (filterLanguages(query.languageFilter).length > 0 || query.limit <= 0 || length === null) return null;
+  if (filterLanguages(query.languageFilter).length > 0 || query.limit <= 0 || length === null || selective(query.criterion)) return null;
   const keyOrder = (int: string, string: string): string => `${int} DESC NULLS LAST, ${binaryOrder(dialect, string)} DESC NULLS LAST`;
   const entries = kx.raw(
     `(SELECT ${sk.contentId}, ${sk.languageCode}, ${sk.contentTypeId}, ${sk.sortKeyInt}, ${sk.sortKeyString} FROM ${sk} ` +
