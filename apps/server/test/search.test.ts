@@ -51,7 +51,7 @@ describe('POST /views over the SQL search on SQLite', () => {
 
   const folder = (name: string) => publish(1, parentPath, [{ fieldDefinitionIdentifier: 'name', fieldValue: name }]);
 
-  const viewJson = async (query: Record<string, unknown>, kind: 'ContentQuery' | 'LocationQuery' = 'ContentQuery'): Promise<{ count: number; names: string[] }> => {
+  const viewJson = async (query: Record<string, unknown>, kind: 'ContentQuery' | 'LocationQuery' = 'ContentQuery'): Promise<{ count: number | null; names: string[] }> => {
     const response = await post('/views')
       .set('Content-Type', VIEW_JSON)
       .set('Accept', vnd('View'))
@@ -140,5 +140,31 @@ describe('POST /views over the SQL search on SQLite', () => {
         '<SortClauses><ContentName>descending</ContentName></SortClauses>',
     );
     expect(field).toEqual({ count: 2, names: ['Ωmega', 'Beta'] });
+  });
+
+  it('JSON and XML: performCount false answers the same hits with a null count; Field CONTAINS on a text line', async () => {
+    const below = { ParentLocationIdCriterion: parentLocationId };
+    const contains = (value: string) => ({ Filter: { ...below, Field: { name: 'name', operator: 'CONTAINS', value } }, SortClauses: { ContentId: 'ascending' } });
+    expect(await viewJson(contains('ALPHA'))).toEqual({ count: 2, names: ['Alpha one', 'alpha two'] });
+    expect(await viewJson({ ...contains('ALPHA'), performCount: false })).toEqual({ count: null, names: ['Alpha one', 'alpha two'] });
+    expect(await viewJson({ ...contains('a'), performCount: 'false', limit: 2 })).toEqual({ count: null, names: ['Alpha one', 'alpha two'] });
+    expect(await viewJson({ ...contains('ta'), performCount: true })).toEqual({ count: 1, names: ['Beta'] });
+    expect(await viewJson({ ...contains('ega'), performCount: false, limit: 0 })).toEqual({ count: null, names: [] });
+    const xml = await post('/views')
+      .set('Content-Type', VIEW_XML)
+      .set('Accept', vnd('View', 'xml'))
+      .send(
+        '<?xml version="1.0" encoding="UTF-8"?><ViewInput><identifier>no-count</identifier><ContentQuery>' +
+          `<Filter><ParentLocationIdCriterion>${parentLocationId}</ParentLocationIdCriterion></Filter><performCount>false</performCount><limit>1</limit>` +
+          '</ContentQuery></ViewInput>',
+      );
+    expect(xml.status).toBe(200);
+    expect(xml.text).toMatch(/<count\/>|<count><\/count>/);
+    expect(xml.text.match(/<searchHit /g)).toHaveLength(1);
+    const invalid = await post('/views')
+      .set('Content-Type', VIEW_JSON)
+      .set('Accept', vnd('View'))
+      .send(JSON.stringify({ ViewInput: { identifier: 'bad-count', ContentQuery: { Filter: below, performCount: 'sometimes' } } }));
+    expect(invalid.status).toBe(400);
   });
 });

@@ -14,6 +14,11 @@ export interface ResolvedQuery {
   readonly limit: number;
   readonly languageFilter: LanguageFilter;
   /**
+   * False: the total is not wanted — the engine answers `totalCount` null and runs only the page (Ibexa
+   * `Query::$performCount`). Absent: true.
+   */
+  readonly performCount?: boolean;
+  /**
    * The field types each Field / IsFieldEmpty target of `criterion` can have in the index, grouped by the search
    * family each type states (search service: `fieldTargetTypes`): the canonical identifiers of the types of the
    * searchable definitions with that identifier whose type has index data, in any content type — the only
@@ -26,9 +31,9 @@ export interface ResolvedQuery {
   readonly fieldTargetTypes?: ReadonlyMap<string, FieldTypesByFamily>;
 }
 
-/** Ids of a page of hits plus the total count. */
+/** Ids of a page of hits plus the total count (null when the query's `performCount` was false). */
 export interface IdSearchResult {
-  readonly totalCount: number;
+  readonly totalCount: number | null;
   readonly ids: readonly number[];
 }
 

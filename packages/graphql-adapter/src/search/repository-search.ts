@@ -13,7 +13,7 @@ export const repositorySearch: ContentSearch = {
       offset: query.offset,
       limit: query.limit,
     });
-    return { totalCount: result.totalCount, ids: result.hits.map((hit) => hit.value.id) };
+    return { totalCount: result.totalCount ?? 0, ids: result.hits.map((hit) => hit.value.id) };
   },
   async findLocations(repository, query) {
     const result = await repository.searchService.findLocations({
@@ -22,6 +22,6 @@ export const repositorySearch: ContentSearch = {
       offset: query.offset,
       limit: query.limit,
     });
-    return { totalCount: result.totalCount, ids: result.hits.map((hit) => hit.value.id) };
+    return { totalCount: result.totalCount ?? 0, ids: result.hits.map((hit) => hit.value.id) };
   },
 };

@@ -9,6 +9,8 @@ import { AggregateRevisionsMigration } from './m0007-aggregate-revisions.js';
 import { IntegrityKeysMigration } from './m0008-integrity-keys.js';
 import { BinaryStorageMigration } from './m0009-binary-storage.js';
 import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
+import { SearchFieldTrigramsMigration } from './m0011-search-field-trigrams.js';
+import { SearchFieldSortWalkMigration } from './m0012-search-field-sort-walk.js';
 import { MIGRATION_NAMES, type MigrationName } from './migration-names.js';
 
 /** The class of each migration, by name (every name of {@link MIGRATION_NAMES} has one; the compiler checks it). */
@@ -23,6 +25,8 @@ const MIGRATION_CLASSES: { readonly [name in MigrationName]: MigrationObject['cl
   '0008-integrity-keys': IntegrityKeysMigration,
   '0009-binary-storage': BinaryStorageMigration,
   '0010-remote-ids-case-insensitive': RemoteIdsCaseInsensitiveMigration,
+  '0011-search-field-trigrams': SearchFieldTrigramsMigration,
+  '0012-search-field-sort-walk': SearchFieldSortWalkMigration,
 };
 
 /**

@@ -15,6 +15,8 @@ export const MIGRATION_NAMES = [
   '0008-integrity-keys',
   '0009-binary-storage',
   '0010-remote-ids-case-insensitive',
+  '0011-search-field-trigrams',
+  '0012-search-field-sort-walk',
 ] as const;
 
 /** The name of one migration of {@link MIGRATION_NAMES}. */

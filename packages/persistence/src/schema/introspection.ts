@@ -14,6 +14,13 @@ export async function introspect(ctx: SqlContext): Promise<DatabaseSchema> {
 
 const IGNORED_TABLES = new Set(['mikro_orm_migrations']);
 
+/**
+ * The trigram accelerators of migration 0011 (an FTS5 table with its shadow tables on SQLite, a `pg_trgm` GIN index
+ * on PostgreSQL, which may be missing): optional, outside the description, left out here.
+ */
+const TRIGRAM_TABLE = /^search_field_trigram(_data|_idx|_config|_docsize|_content)?$/;
+const IGNORED_INDEXES = new Set(['search_field_sort_key_string_trigram_index']);
+
 /** The parts of a CREATE TABLE body separated by top-level commas. */
 function topLevelParts(sql: string): string[] {
   const body = sql.slice(sql.indexOf('(') + 1, sql.lastIndexOf(')'));
@@ -63,7 +70,7 @@ async function introspectSqlite(ctx: SqlContext): Promise<DatabaseSchema> {
   );
   for (const table of master) {
     const name = table.str('name');
-    if (IGNORED_TABLES.has(name)) continue;
+    if (IGNORED_TABLES.has(name) || TRIGRAM_TABLE.test(name)) continue;
     const sql = table.str('sql');
     const withoutRowId = /\bWITHOUT\s+ROWID\s*$/i.test(sql);
     const info = await ctx.rawRows('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?) ORDER BY cid', [name]);
@@ -208,7 +215,7 @@ async function introspectPostgres(ctx: SqlContext): Promise<DatabaseSchema> {
       primaryKey: split(ofKind('p')[0]?.strOrNull('columns') ?? null),
       uniques: ofKind('u').map((row) => ({ name: row.str('name'), columns: split(row.strOrNull('columns')) })),
       indexes: indexes
-        .filter((row) => row.str('table_name') === name)
+        .filter((row) => row.str('table_name') === name && !IGNORED_INDEXES.has(row.str('name')))
         .map((row) => {
           const predicate = row.strOrNull('predicate');
           return {

@@ -11,7 +11,7 @@ import type { Dialect } from '../db/dialect.js';
 import { integerComparison } from './integer-comparison.js';
 import { fragment, joinFragments, type SqlFragment, sqlOf, valueList } from './sql-fragment.js';
 import { stringComparison } from './string-comparison.js';
-import { containsCondition, wildcardCondition } from './wildcard.js';
+import { containsCondition, TRIGRAM_FIELD_TYPES, wildcardCondition } from './wildcard.js';
 
 /** A Field criterion's operator and values (arity checked by the search service). */
 export interface FieldComparison {
@@ -32,12 +32,19 @@ export function floatCondition(column: string, { operator, values }: FieldCompar
 /**
  * `text` (`substring` true) and `simpleText` / collection strings (false): the lower-cased key against the
  * lower-cased values (`toSearchString`); LIKE with `*` wildcards; CONTAINS a substring for `text`, else EQ.
+ * `trigram`: the entries are all of types the trigram indexes cover, with that rowid (`containsCondition`).
  */
-export function textCondition(dialect: Dialect, column: string, { operator, values }: FieldComparison, substring: boolean): SqlFragment | null {
+export function textCondition(
+  dialect: Dialect,
+  column: string,
+  { operator, values }: FieldComparison,
+  substring: boolean,
+  trigram: { readonly rowid: string } | null = null,
+): SqlFragment | null {
   const encoded = values.map(toSearchString);
   const [first] = encoded;
   if (operator === 'LIKE') return first === undefined ? null : wildcardCondition(dialect, column, first);
-  if (operator === 'CONTAINS' && substring) return first === undefined ? null : containsCondition(dialect, column, first);
+  if (operator === 'CONTAINS' && substring) return first === undefined ? null : containsCondition(dialect, column, first, trigram);
   return stringComparison(column, operator, encoded);
 }
 
@@ -55,6 +62,12 @@ export function elementCondition(dialect: Dialect, column: (name: 'value_int' | 
     ],
     ' OR ',
   );
+}
+
+/** Whether a `text` comparison is one the SQLite trigram table answers (CONTAINS of 3 code points or more). */
+function usesTrigrams({ operator, values }: FieldComparison): boolean {
+  const [first] = values;
+  return operator === 'CONTAINS' && first !== undefined && [...toSearchString(first)].length >= 3;
 }
 
 /**
@@ -123,19 +136,26 @@ export function fieldBranches(
   const key = (alias: 'sf' | 'se', name: string): string => `${probe && dialect === 'sqlite' ? '+' : ''}${alias}.${name}`;
   const families = familyTypes(types, registered);
   const branches: FieldBranch[] = [];
-  const entry = (family: FieldSearchFamily, condition: SqlFragment | null): void => {
+  // `byRowId`: the condition selects rowids (the trigram table), which must drive the branch on SQLite: the
+  // identifier and type are then written `+sf.…` (the same test, no index), else the planner, without statistics,
+  // prefers the identifier's index and only filters by the rowids.
+  const entry = (family: FieldSearchFamily, condition: SqlFragment | null, byRowId = false): void => {
     const typeCondition = families.get(family);
     if (!condition || !typeCondition) return;
+    const plus = byRowId && dialect === 'sqlite' ? '+' : '';
     branches.push({
       table: 'search_field',
       alias: 'sf',
-      condition: sqlOf`sf.field_def_identifier = ${fragment('?', target)} AND sf.field_type_identifier ${typeCondition} AND ${condition}`,
+      condition: sqlOf`${fragment(`${plus}sf.field_def_identifier = ?`, target)} AND ${fragment(`${plus}sf.field_type_identifier`)} ${typeCondition} AND ${condition}`,
     });
   };
   entry('integer', integerCondition(key('sf', 'sort_key_int'), comparison));
   entry('float', floatCondition(key('sf', 'sort_key_string'), comparison));
   entry('simpleText', textCondition(dialect, key('sf', 'sort_key_string'), comparison, false));
-  entry('text', textCondition(dialect, key('sf', 'sort_key_string'), comparison, true));
+  // Text lines only (the field types known): CONTAINS may use the trigram indexes; never when probing one item.
+  const textTypes = types?.text ?? [];
+  const trigram = !probe && textTypes.length > 0 && textTypes.every((type) => TRIGRAM_FIELD_TYPES.has(type)) ? { rowid: 'sf.rowid' } : null;
+  entry('text', textCondition(dialect, key('sf', 'sort_key_string'), comparison, true, trigram), trigram !== null && usesTrigrams(comparison));
   const elements = families.has('collection') ? elementCondition(dialect, (name) => key('se', name), comparison) : null;
   if (elements) {
     branches.push({ table: 'search_field_element', alias: 'se', condition: sqlOf`se.field_def_identifier = ${fragment('?', target)} AND (${elements})` });

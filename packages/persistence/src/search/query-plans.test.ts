@@ -169,6 +169,45 @@ describeOnEachDialect(
       expect(paysForWholeMatch(await pagePlan({ type: 'ParentLocationId', values: [2] }, 'content', []))).toBe(false);
     });
 
+    it('run CONTAINS on a text line from the trigram table, and patterns under 3 characters as a substring scan', async () => {
+      const title = { fieldTargetTypes: new Map([['title', { text: ['ezstring'] }]]) };
+      const contains = (value: string): Criterion => ({
+        type: 'LogicalAnd',
+        criteria: [{ type: 'ContentTypeId', values: [1] }, { type: 'Field', target: 'title', operator: 'CONTAINS', values: [value] }],
+      });
+      const word = await plan(contains('kalomi'), 'content', [], title);
+      expect(word).toMatch(/SCAN search_field_trigram VIRTUAL TABLE INDEX \d+:M/);
+      expect(word).toMatch(/SEARCH sf USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(word).not.toMatch(/search_field_field_def_identifier_sort_key_string_index/);
+      const short = await plan(contains('ka'), 'content', [], title);
+      expect(short).not.toMatch(/search_field_trigram/);
+      expect(short).toMatch(/search_field_field_def_identifier_sort_key_string_index \(field_def_identifier=\?\)/);
+      // A target whose types are not all text lines (eztext) is not in the trigram table.
+      expect(await plan(contains('kalomi'), 'content', [], { fieldTargetTypes: new Map([['title', { text: ['ezstring', 'eztext'] }]]) })).not.toMatch(
+        /search_field_trigram/,
+      );
+    });
+
+    it('walk the sort index in order for a listing sorted by a field descending, probing each item', async () => {
+      const ctx = await store().rawContext();
+      const criterion: Criterion = { type: 'LogicalAnd', criteria: [{ type: 'ContentTypeId', values: [1] }, field('category', 'EQ', 'news')] };
+      const sortClauses: SortClause[] = [{ type: 'Field', contentTypeIdentifier: 'article', fieldDefinitionIdentifier: 'published_at', direction: 'descending' }];
+      const query = { criterion, sortClauses, offset: 0, limit: 25, languageFilter: {}, fieldTargetTypes: new Map([['category', { text: ['ezstring'] }]]) };
+      const { walk } = buildSearch(ctx.kx, ctx.dialect, 'content', query, noWords);
+      if (!walk) throw new Error('no walk');
+      const { sql, bindings } = walk.statement.toSQL();
+      const walked = (await explain(sql, bindings)).join('\n');
+      expect(walked).toMatch(/SEARCH sk USING COVERING INDEX search_field_field_def_identifier_content_type_id_sort_index \(field_def_identifier=\? AND content_type_id=\?\)/);
+      expect(walked).toMatch(/SEARCH c USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(walked).toMatch(/SEARCH sf USING COVERING INDEX search_field_content_id_field_def_identifier_index \(content_id=\?/);
+      // Only the last term (the content id of equal keys) is sorted: the walk stops with the page.
+      expect(walked).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+      const ascending = buildSearch(ctx.kx, ctx.dialect, 'content', { ...query, sortClauses: [{ ...sortClauses[0]!, direction: 'ascending' as const }] }, noWords);
+      expect(ascending.walk).toBeNull();
+      const children = buildSearch(ctx.kx, ctx.dialect, 'content', { ...query, criterion: { type: 'ParentLocationId', values: [2] } }, noWords);
+      expect(children.walk).toBeNull();
+    });
+
     it('sort by a field through an index of search_field by item', async () => {
       const sorted = await plan({ type: 'ParentLocationId', values: [2] }, 'content', [
         { type: 'Field', contentTypeIdentifier: 'folder', fieldDefinitionIdentifier: 'name', direction: 'ascending' },

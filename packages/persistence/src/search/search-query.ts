@@ -13,6 +13,7 @@ import type {
 } from './criterion-handler.js';
 import { readsItem } from './location-condition.js';
 import { SORT_CLAUSE_HANDLERS } from './sort-clauses/index.js';
+import { sortedWalk } from './sorted-walk.js';
 import {
   applySortJoin,
   type RegisteredSortClauseHandler,
@@ -48,6 +49,11 @@ export interface SearchStatements {
   readonly count: Knex.QueryBuilder;
   readonly page: Knex.QueryBuilder | null;
   readonly countedPage: Knex.QueryBuilder | null;
+  /**
+   * For a listing sorted by one Field clause descending (`sorted-walk.ts`): the first `rows` (offset + limit) hits
+   * read in sort order from the sort field's entries; the page when it returns `rows` rows, else unusable.
+   */
+  readonly walk: { readonly statement: Knex.QueryBuilder; readonly rows: number } | null;
 }
 
 /** What a search needs besides the query to build its SQL: decided from the data, or given by the engine. */
@@ -117,7 +123,9 @@ export function buildSearch(
   }
   base.where((inner) => where(inner));
   const count = base.clone().count({ total: '*' });
-  if (query.limit <= 0) return { count, page: null, countedPage: null };
+  if (query.limit <= 0) return { count, page: null, countedPage: null, walk: null };
+  const walk =
+    target === 'content' ? sortedWalk(kx, dialect, query, applyCriterion(query.criterion, contextOf(false, { itemPrefilters: [], probeFields: true })), PUBLISHED) : null;
 
   const joins = new Set<SortJoin>();
   const leftJoins: SqlFragment[] = [];
@@ -152,7 +160,7 @@ export function buildSearch(
     if (!total) page.orderBy(tieBreak, 'asc');
     return page.offset(Math.max(0, query.offset)).limit(query.limit);
   };
-  return { count, page: ordered([`${tieBreak} AS id`]), countedPage: ordered([`${tieBreak} AS id`, 'COUNT(*) OVER () AS total']) };
+  return { count, page: ordered([`${tieBreak} AS id`]), countedPage: ordered([`${tieBreak} AS id`, 'COUNT(*) OVER () AS total']), walk };
 }
 
 function applyCriterion(criterion: Criterion, ctx: CriterionContext): WhereBuilder {

@@ -87,6 +87,82 @@ describeOnEachDialect('search SQL details', (store) => {
     const otherType: SortClause = { type: 'Field', contentTypeIdentifier: 'user_group', fieldDefinitionIdentifier: 'name', direction: 'descending' };
     expect(await ordered([otherType, { type: 'ContentId', direction: 'descending' }])).toEqual(['b', 'm', 'unindexed']);
   });
+
+  it('pages a listing sorted by a field descending from the sorted walk exactly as the full sort orders it', async () => {
+    const { persistence } = store();
+    const parent = await publishFolder(persistence, 'Sorted walk', 2);
+    // A subtree (a parent location would be sorted without a walk: it names few hits).
+    scope = { type: 'Subtree', values: [parent.pathString] };
+    // Ties (same key), an entry without keys, an item without an entry: keyed hits first, then the others by id.
+    const keyed = ['delta', 'alpha', 'delta', 'charlie', 'bravo', 'delta', 'echo'];
+    const all: number[] = [];
+    for (const name of keyed) all.push(await indexedFolder(persistence, name, parent.locationId));
+    const empty = await publishFolder(persistence, 'No key', parent.locationId);
+    await persistence.searchHandler.indexContent({
+      contentId: empty.contentId,
+      versionNo: 1,
+      fields: [{ fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', searchFamily: 'text', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: null, fullText: '' }],
+    });
+    const unindexed = await publishFolder(persistence, 'Unindexed', parent.locationId);
+    const byName: SortClause[] = [{ type: 'Field', contentTypeIdentifier: 'folder', fieldDefinitionIdentifier: 'name', direction: 'descending' }];
+    const notAlpha: Criterion = { type: 'LogicalAnd', criteria: [scope, { type: 'LogicalNot', criterion: { type: 'Field', target: 'name', operator: 'EQ', values: ['alpha'] } }] };
+    const page = async (criterion: Criterion, offset: number, limit: number, performCount?: boolean) =>
+      persistence.searchHandler.findContent({ criterion, sortClauses: byName, offset, limit, languageFilter: {}, ...(performCount === undefined ? {} : { performCount }) });
+    const keyedOrder = all
+      .map((id, index) => ({ id, key: keyed[index] ?? '' }))
+      .sort((a, b) => (a.key === b.key ? a.id - b.id : a.key < b.key ? 1 : -1))
+      .map((hit) => hit.id);
+    const expected = [...keyedOrder, parent.contentId, empty.contentId, unindexed.contentId].sort((a, b) => {
+      const rank = (id: number): number => { const at = keyedOrder.indexOf(id); return at < 0 ? keyedOrder.length + id : at; };
+      return rank(a) - rank(b);
+    });
+    expect((await page(scope, 0, 100)).ids).toEqual(expected);
+    for (let offset = 0; offset < expected.length; offset += 1) {
+      for (const limit of [1, 2, 3]) {
+        const found = await page(scope, offset, limit);
+        expect([offset, limit, found.ids, found.totalCount]).toEqual([offset, limit, expected.slice(offset, offset + limit), expected.length]);
+        expect((await page(scope, offset, limit, false)).totalCount).toBeNull();
+      }
+    }
+    const withoutAlpha = expected.filter((id) => id !== all[1]);
+    expect((await page(notAlpha, 1, 3)).ids).toEqual(withoutAlpha.slice(1, 4));
+  });
+
+  it('answers CONTAINS on text lines through the trigram indexes exactly as a substring test, kept up to date', async () => {
+    const { persistence } = store();
+    const parent = await publishFolder(persistence, 'Trigrams', 2);
+    scope = { type: 'ParentLocationId', values: [parent.locationId] };
+    const titles = ['Kalomi Rusa 1', 'rusakalo 2', 'Quote "x" 3', '100% _pure_ 4', 'back\\slash 5', 'Ωmega éclair 6', '𝒜lpha 7'];
+    for (const title of titles) ids.set(title, await indexedFolder(persistence, title, parent.locationId));
+    // The search service lists the target's types: `name` holds `ezstring` entries only (the trigram path).
+    const contains = async (value: string, listed = true): Promise<string[]> => {
+      const criterion: Criterion = { type: 'LogicalAnd', criteria: [scope, { type: 'Field', target: 'name', operator: 'CONTAINS', values: [value] }] };
+      const result = await persistence.searchHandler.findContent({
+        ...query(criterion),
+        ...(listed ? { fieldTargetTypes: new Map([['name', { text: ['ezstring'] }]]) } : {}),
+      });
+      return result.ids.map((id) => [...ids].find(([, known]) => known === id)?.[0] ?? String(id));
+    };
+    const cases = ['kalo', 'KALO', 'rusa', 'a k', '"x"', '% _p', '_', '\\', 'ωmega é', '𝒜l', 'lp', 'ka', 'a', '', 'zzz', 'mi rusa 1'];
+    for (const value of cases) {
+      const expected = titles.filter((title) => title.toLowerCase().includes(value.toLowerCase()));
+      expect([value, await contains(value)]).toEqual([value, expected]);
+      expect([value, await contains(value, false)]).toEqual([value, expected]);
+    }
+    // Re-indexing replaces the old value in the trigram index; deleting removes it.
+    const first = ids.get('Kalomi Rusa 1') ?? 0;
+    await persistence.searchHandler.indexContent({
+      contentId: first,
+      versionNo: 2,
+      fields: [
+        { fieldDefinitionId: 4, fieldDefIdentifier: 'name', fieldTypeIdentifier: 'ezstring', searchFamily: 'text', languageCode: 'eng-GB', sortKeyInt: null, sortKeyString: 'renamed tovi', fullText: 'renamed tovi' },
+      ],
+    });
+    expect(await contains('kalomi')).toEqual([]);
+    expect(await contains('tovi')).toEqual(['Kalomi Rusa 1']);
+    await persistence.searchHandler.deleteContent(ids.get('rusakalo 2') ?? 0);
+    expect(await contains('rusa')).toEqual([]);
+  });
 });
 
 describeOnEachDialect('search bookmarks', (store) => {
@@ -107,7 +183,7 @@ describeOnEachDialect('search bookmarks', (store) => {
 });
 
 describeOnEachDialect('search stop words', (store) => {
-  const fullText = async (value: string): Promise<number> =>
+  const fullText = async (value: string): Promise<number | null> =>
     (await store().persistence.searchHandler.findContent(query({ type: 'FullText', value }))).totalCount;
 
   it('ignores words in at least floor(66% of the published items), counted anew as items are published', async () => {

@@ -12,6 +12,10 @@ export interface CompiledSearch {
   readonly count: CompiledQuery;
   readonly page: CompiledQuery | null;
   readonly counted: boolean;
+  /** The page of ids without any count (null when `limit` is 0): what a query with `performCount` false runs. */
+  readonly uncountedPage: CompiledQuery | null;
+  /** The sorted walk of a listing (`sorted-walk.ts`) and the rows that make it the page (offset + limit). */
+  readonly walk: { readonly statement: CompiledQuery; readonly rows: number } | null;
 }
 
 /** Searches kept compiled (most recently used first out of the map's insertion order: an LRU). */
@@ -80,13 +84,15 @@ export async function compiledSearch(
     cache.set(key, cached);
     return cached;
   }
-  const { count, page, countedPage } = buildSearch(ctx.kx, ctx.dialect, target, query, preparation);
+  const { count, page, countedPage, walk } = buildSearch(ctx.kx, ctx.dialect, target, query, preparation);
   const compiledPage = page === null ? null : ctx.compile(page);
   const counted = compiledPage !== null && countedPage !== null && (await countsWithPage(ctx, compiledPage));
   const compiled: CompiledSearch = {
     count: ctx.compile(count),
     page: counted && countedPage !== null ? ctx.compile(countedPage) : compiledPage,
     counted,
+    uncountedPage: compiledPage,
+    walk: walk === null ? null : { statement: ctx.compile(walk.statement), rows: walk.rows },
   };
   if (cache.size >= CACHE_SIZE) {
     const oldest = cache.keys().next();

@@ -19,7 +19,8 @@ import { compiledSearch } from './search-statements.js';
  * SearchHandler in SQL on the live tables (Ibexa's Legacy search engine): content search returns published
  * items once each, location search their locations (root excluded). A search runs the statements compiled once
  * per distinct search (`search-statements.ts`): the exact count and the page of ids, or for searches whose page
- * visits every match anyway one page that also counts; full-text queries first resolve their words to
+ * visits every match anyway one page that also counts; with `performCount` false, the page of ids only; a listing
+ * sorted by one Field clause descending first walks the sort field's entries in order (`sorted-walk.ts`); full-text queries first resolve their words to
  * dictionary ids, stop words left out (`full-text-words.ts`). The index tables written by `indexContent`
  * (`search-indexer.ts`) back the Field-like criteria, the Field sort, names, logins and full text.
  *
@@ -63,7 +64,22 @@ export class SqlSearchHandler implements SearchHandler {
   private async find(target: SearchTarget, query: ResolvedQuery): Promise<IdSearchResult> {
     const queries = fullTextQueries(query.criterion);
     const fullTextWords = queries.length === 0 ? new Map<string, readonly number[]>() : await resolveFullTextWords(this.ctx, queries);
-    const { count, page, counted } = await compiledSearch(this.ctx, target, query, { fullTextWords, fieldTypes: this.fieldTypes });
+    const { count, page, counted, uncountedPage, walk } = await compiledSearch(this.ctx, target, query, { fullTextWords, fieldTypes: this.fieldTypes });
+    if (walk) {
+      // A listing sorted by a field: the walk in sort order is the page when it finds every row of it.
+      const [walked, total] = await Promise.all([
+        this.ctx.rowsOf(walk.statement),
+        query.performCount === false ? Promise.resolve(null) : this.ctx.rowsOf(count),
+      ]);
+      if (walked.length >= walk.rows) {
+        return { totalCount: total === null ? null : (total[0]?.int('total') ?? 0), ids: walked.slice(query.offset).map((row) => row.int('id')) };
+      }
+    }
+    if (query.performCount === false) {
+      // No count wanted (Ibexa `performCount`): the page alone, which can stop after offset + limit hits.
+      const hits = uncountedPage ? await this.ctx.rowsOf(uncountedPage) : [];
+      return { totalCount: null, ids: hits.map((row) => row.int('id')) };
+    }
     if (counted && page) {
       const hits = await this.ctx.rowsOf(page);
       const [first] = hits;

@@ -1,4 +1,5 @@
 import type { Dialect } from '../db/dialect.js';
+import { TABLES } from '../schema/index.js';
 import { fragment, type SqlFragment } from './sql-fragment.js';
 
 /**
@@ -18,7 +19,36 @@ export function wildcardCondition(dialect: Dialect, column: string, pattern: str
   return fragment(`${column} LIKE ? ESCAPE '\\'`, like);
 }
 
-/** `column` contains `text` as a substring (`instr` / `strpos`; the empty string is in every value). */
-export function containsCondition(dialect: Dialect, column: string, text: string): SqlFragment {
-  return fragment(dialect === 'postgresql' ? `strpos(${column}, ?) > 0` : `instr(${column}, ?) > 0`, text);
+/**
+ * The FTS5 trigram table over the `ezstring` entries of `search_field` (migration 0011; an accelerator outside the
+ * schema description, named after its table).
+ */
+const TRIGRAM_TABLE = `${TABLES.searchField.$name}_trigram`;
+
+/** Field types whose `search_field` entries the trigram indexes of migration 0011 cover. */
+export const TRIGRAM_FIELD_TYPES: ReadonlySet<string> = new Set(['ezstring']);
+
+/**
+ * `column` contains `text` as a substring (the empty string is in every value; code points compared exactly, the
+ * column holds lower-cased text and `text` is lower-cased by the caller).
+ *
+ * `trigram`: the row's `search_field` entry is of a type in {@link TRIGRAM_FIELD_TYPES} (`rowid` names its rowid),
+ * so the trigram indexes of migration 0011 may serve the test:
+ * - SQLite, `text` of 3 code points or more: the entry's rowid is among those of the FTS5 trigram table
+ *   (`trigram case_sensitive 1`: the pattern's trigrams in a row, a phrase query), and `instr` checks it again;
+ *   shorter patterns have no trigram and scan with `instr`.
+ * - PostgreSQL: `LIKE '%text%'` (`\` escaping `%`, `_` and `\`), which the `pg_trgm` GIN index serves when it
+ *   exists; without it, a scan with the same result.
+ * Otherwise `instr` / `strpos`.
+ */
+export function containsCondition(dialect: Dialect, column: string, text: string, trigram: { readonly rowid: string } | null = null): SqlFragment {
+  if (trigram !== null && dialect === 'postgresql' && text !== '') {
+    return fragment(`${column} LIKE ? ESCAPE '\\'`, `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`);
+  }
+  if (dialect === 'postgresql') return fragment(`strpos(${column}, ?) > 0`, text);
+  if (trigram !== null && [...text].length >= 3) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    return fragment(`${trigram.rowid} IN (SELECT rowid FROM ${TRIGRAM_TABLE} WHERE ${TRIGRAM_TABLE} MATCH ?) AND instr(${column}, ?) > 0`, phrase, text);
+  }
+  return fragment(`instr(${column}, ?) > 0`, text);
 }

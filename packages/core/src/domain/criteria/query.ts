@@ -13,6 +13,11 @@ export interface Query {
   readonly offset?: number;
   /** ≥ 0; 0 returns only the count. */
   readonly limit?: number;
+  /**
+   * Whether the total number of matches is counted (default true; Ibexa `Query::$performCount`). False: the
+   * result's `totalCount` is null and the engine runs only the page, which can stop after `offset + limit` hits.
+   */
+  readonly performCount?: boolean;
 }
 
 /**
@@ -41,9 +46,12 @@ export interface SearchHit<T> {
   readonly index: string | null;
 }
 
-/** A page of results (Ibexa `SearchResult`). `time` is in milliseconds. */
+/**
+ * A page of results (Ibexa `SearchResult`). `time` is in milliseconds. `totalCount` is null when the query's
+ * `performCount` was false (Ibexa 4.6 behaviour).
+ */
 export interface SearchResult<T> {
-  readonly totalCount: number;
+  readonly totalCount: number | null;
   readonly hits: readonly SearchHit<T>[];
   readonly maxScore: number | null;
   readonly time: number;

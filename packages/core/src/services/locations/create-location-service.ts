@@ -85,12 +85,13 @@ export function createLocationService(context: ServiceContext): LocationService 
     async loadLocationChildren(locationId, offset = 0, limit = DEFAULT_CHILDREN_LIMIT) {
       const parent = await service.loadLocation(locationId);
       const result = await findChildLocationIds(context, parent, offset, limit);
-      return { totalCount: result.totalCount, locations: await handler.loadList(result.ids) };
+      // Counted (the child search never sets performCount false).
+      return { totalCount: result.totalCount ?? 0, locations: await handler.loadList(result.ids) };
     },
 
     async getLocationChildCount(locationId) {
       const parent = await require(locationId);
-      return (await findChildLocationIds(context, parent, 0, 0)).totalCount;
+      return (await findChildLocationIds(context, parent, 0, 0)).totalCount ?? 0;
     },
 
     /**

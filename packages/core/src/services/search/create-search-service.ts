@@ -80,7 +80,7 @@ export function createSearchService(context: ServiceContext): SearchService {
     if (readable?.type === 'MatchNone') return null;
     if (readable) parts.push(readable);
     const criterion = conjunction(parts);
-    const resolved: ResolvedQuery = { criterion, sortClauses, offset, limit, languageFilter };
+    const resolved: ResolvedQuery = { criterion, sortClauses, offset, limit, languageFilter, ...(query.performCount === false ? { performCount: false } : {}) };
     const fieldTypes = hasFieldTarget(criterion) ? fieldTargetTypes(criterion, await sources.contentTypes(), context.fieldTypes) : null;
     return fieldTypes && fieldTypes.size > 0 ? { ...resolved, fieldTargetTypes: fieldTypes } : resolved;
   }
@@ -92,12 +92,12 @@ export function createSearchService(context: ServiceContext): SearchService {
   ): Promise<{ readonly ids: IdSearchResult; readonly started: number }> {
     const started = Date.now();
     const resolved = await resolve(query, languageFilter, target);
-    if (resolved === null) return { ids: { totalCount: 0, ids: [] }, started };
+    if (resolved === null) return { ids: { totalCount: query.performCount === false ? null : 0, ids: [] }, started };
     const handler = persistence.searchHandler;
     return { ids: await (target === 'content' ? handler.findContent(resolved) : handler.findLocations(resolved)), started };
   }
 
-  const result = <T>(totalCount: number, values: readonly T[], started: number): SearchResult<T> => ({
+  const result = <T>(totalCount: number | null, values: readonly T[], started: number): SearchResult<T> => ({
     totalCount,
     hits: values.map((value) => ({ value, score: null, index: null })),
     maxScore: null,
@@ -126,10 +126,11 @@ export function createSearchService(context: ServiceContext): SearchService {
     },
 
     async findSingle(filter, languageFilter = {}): Promise<Content> {
-      const found = await service.findContent({ filter, limit: 2 }, languageFilter);
+      // Two hits at most tell one from several: no count of every match.
+      const found = await service.findContent({ filter, limit: 2, performCount: false }, languageFilter);
       const [first] = found.hits;
       if (!first) throw new NotFoundError('Content', 'findSingle() found no content for the given $filter');
-      if (found.totalCount > 1) throw new InvalidArgumentError('totalCount', 'findSingle() found more than one Content item for the given $filter');
+      if (found.hits.length > 1) throw new InvalidArgumentError('totalCount', 'findSingle() found more than one Content item for the given $filter');
       return first.value;
     },
 
@@ -140,7 +141,7 @@ export function createSearchService(context: ServiceContext): SearchService {
       const counts = await Promise.all(
         unique.map(async (id) => {
           const found = await run({ filter: { type: 'ParentLocationId', values: [id] }, limit: 0 }, {}, 'location');
-          return [id, found.ids.totalCount] as const;
+          return [id, found.ids.totalCount ?? 0] as const;
         }),
       );
       return new Map(counts);

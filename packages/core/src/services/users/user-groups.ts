@@ -107,7 +107,7 @@ export async function deleteUserGroup(context: ServiceContext, groupId: number):
     limit: 0,
     languageFilter: {},
   });
-  if (users.totalCount > 0) {
+  if ((users.totalCount ?? 0) > 0) {
     throw new BadStateError('$userGroup', `The user group ${groupId} still contains users`, 'userGroup.notEmpty');
   }
   await deleteContent(context, groupId);

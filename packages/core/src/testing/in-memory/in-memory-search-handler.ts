@@ -87,7 +87,7 @@ export function createInMemorySearchHandler(holder: StateHolder, fieldTypes: Fie
       const hits = all.filter((item) => matchItem(query.criterion, item, null, context)).map((item) => ({ item, location: null }));
       const sorted = sortHits(hits, query.sortClauses, context);
       return {
-        totalCount: sorted.length,
+        totalCount: query.performCount === false ? null : sorted.length,
         ids: sorted.slice(query.offset, query.offset + query.limit).map((hit) => hit.item.contentInfo.id),
       };
     },
@@ -99,7 +99,7 @@ export function createInMemorySearchHandler(holder: StateHolder, fieldTypes: Fie
       );
       const sorted = sortHits(hits, query.sortClauses, context);
       return {
-        totalCount: sorted.length,
+        totalCount: query.performCount === false ? null : sorted.length,
         ids: sorted.slice(query.offset, query.offset + query.limit).map((hit) => hit.location.id),
       };
     },

@@ -11,7 +11,8 @@ import { defineTable } from '../table.js';
  * `search_field`: one row per field and language of a published version, with its sort keys and core's
  * `isEmptyEntry` (IsFieldEmpty). Field criteria start from the covering key indexes (identifier, key, family,
  * language, item); a criterion under NOT probes one item's entries in the covering probe index
- * (item, identifier, language, family, keys, emptiness).
+ * (item, identifier, language, family, keys, emptiness). A listing sorted by a field walks the sort index
+ * (identifier, content type, keys, language, item) in order (`search/sorted-walk.ts`).
  */
 export const searchField = defineTable(
   'search_field',
@@ -36,6 +37,10 @@ export const searchField = defineTable(
       {
         name: 'search_field_field_def_identifier_sort_key_string_index',
         columns: ['fieldDefIdentifier', 'sortKeyString', 'fieldTypeIdentifier', 'languageCode', 'contentId'],
+      },
+      {
+        name: 'search_field_field_def_identifier_content_type_id_sort_index',
+        columns: ['fieldDefIdentifier', 'contentTypeId', 'sortKeyInt', 'sortKeyString', 'languageCode', 'contentId'],
       },
       {
         name: 'search_field_content_id_field_def_identifier_index',

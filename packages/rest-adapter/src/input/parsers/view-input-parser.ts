@@ -62,7 +62,11 @@ function checkAggregations(data: DecodedInput | undefined): void {
   }
 }
 
-/** A query container (`Query`, `ContentQuery`, `LocationQuery`): criteria, paging, sort clauses. */
+/**
+ * A query container (`Query`, `ContentQuery`, `LocationQuery`): criteria, paging, sort clauses, and
+ * `performCount` (Ibexa `Query::$performCount`; default true, `false` or `"false"` skips counting every match: the
+ * View's `count` is then null) — an extension: Ibexa 4.6 REST does not read it from a ViewInput.
+ */
 async function parseQuery(container: DecodedObject, key: string, lookups: CriterionLookups): Promise<Query> {
   const reader = new InputReader(container, key);
   const filter: Criterion | undefined = await parseCriteriaMap(reader.raw('Filter'), 'Filter', lookups);
@@ -71,11 +75,13 @@ async function parseQuery(container: DecodedObject, key: string, lookups: Criter
   const offset = reader.optionalInt('offset');
   const sortClauses = parseSortClauses(reader.raw('SortClauses'));
   checkAggregations(reader.raw('Aggregations'));
+  const performCount = reader.optionalBool('performCount');
   return {
     ...(filter ? { filter } : {}),
     ...(query ? { query } : {}),
     ...(limit === undefined ? {} : { limit }),
     ...(offset === undefined ? {} : { offset }),
+    ...(performCount === false ? { performCount } : {}),
     sortClauses,
   };
 }

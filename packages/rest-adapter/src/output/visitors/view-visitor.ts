@@ -4,7 +4,8 @@ import type { VisitContext } from './visit-context.js';
 /** What a View (the search result of `POST /views`) shows. */
 export interface ViewResultView {
   readonly identifier: string;
-  readonly count: number;
+  /** Null when the query's `performCount` was false (rendered `null` in JSON, an empty element in XML). */
+  readonly count: number | null;
   /** Milliseconds. */
   readonly time: number;
   readonly timedOut: boolean;
