@@ -31,8 +31,8 @@ const INSERT_LINKS = new StatementsBySize(
 
 /** The postings of one item: word id and word per language. */
 export const ITEM_WORDS = sql<[contentId: number]>(
-  `SELECT l.${searchWordLink.languageCode}, l.${searchWordLink.wordId}, w.${searchWord.word} FROM ${searchWordLink} l ` +
-    `JOIN ${searchWord} w ON w.${searchWord.id} = l.${searchWordLink.wordId} WHERE l.${searchWordLink.contentId} = ?`,
+  `SELECT l.${searchWordLink.languageCode}, l.${searchWordLink.wordId}, w.${searchWord.word} FROM ${searchWordLink} AS l ` +
+    `JOIN ${searchWord} AS w ON w.${searchWord.id} = l.${searchWordLink.wordId} WHERE l.${searchWordLink.contentId} = ?`,
 );
 const DELETE_LINKS = new StatementsBySize(
   (size) =>

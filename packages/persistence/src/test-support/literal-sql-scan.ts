@@ -24,6 +24,9 @@ const SQL_WORDS = new Set([
   ...['value', 'key', 'last_value', 'rowid'],
 ]);
 
+/** Tables outside the description: SQLite's catalogue and MikroORM's record of applied migrations. */
+const SYSTEM_TABLES = new Set(['sqlite_master', 'mikro_orm_migrations']);
+
 /** Literals that are SQL: an upper-case keyword, or a comparison with a placeholder. */
 const SQL_HINT =
   /\b(SELECT|WITH|FROM|JOIN|WHERE|INSERT INTO|UPDATE|DELETE|RETURNING|ORDER BY|GROUP BY|ON CONFLICT|EXISTS|AND|OR|IS (NOT )?NULL)\b|[=<>] \?/;
@@ -115,13 +118,14 @@ export function checkLiteralSql(
   };
   // A snake_case name alone in a literal is a table or column handed to a function (`key('sf', 'sort_key_int')`).
   for (const name of literals.filter((text) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(text))) {
-    if (!tables.has(name) && !allColumns.has(name) && !locals.has(name) && !ctes.has(name) && !SQL_WORDS.has(name)) report(`unknown name '${name}'`);
+    const known = tables.has(name) || SYSTEM_TABLES.has(name) || allColumns.has(name) || locals.has(name) || ctes.has(name) || SQL_WORDS.has(name);
+    if (!known) report(`unknown name '${name}'`);
   }
   for (const raw of texts) {
     const text = raw.replace(/'(?:[^']|'')*'/g, "''");
     for (const match of text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]\w*)\b(\s*\()?/g)) {
       const [, name = '', call] = match;
-      if (call === undefined && !tables.has(name) && !ctes.has(name)) report(`unknown table '${name}'`);
+      if (call === undefined && !tables.has(name) && !SYSTEM_TABLES.has(name) && !ctes.has(name)) report(`unknown table '${name}'`);
     }
     for (const match of text.matchAll(/\bINSERT INTO\s+([a-z_]\w*)\s*\(([^)]*)\)/g)) {
       const [, table = '', list = ''] = match;
