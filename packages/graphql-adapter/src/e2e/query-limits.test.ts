@@ -54,6 +54,15 @@ describe('query limits (defaults)', () => {
     expectRefused(await gql(t.app, aliasedItems(101), admin), 'GRAPHQL_VALIDATION_FAILED', 'aliases', /^Aliases limit of 100 exceeded, found 101\.$/);
   });
 
+  it('measures a document once per kind of caller: accepted for one, still refused for the other, every time', async () => {
+    const query = aliasedItems(35);
+    for (let round = 0; round < 2; round += 1) {
+      const authenticated = await gql(t.app, query, admin);
+      expect([authenticated.status, authenticated.body.errors]).toEqual([200, undefined]);
+      expectRefused(await gql(t.app, query), 'GRAPHQL_VALIDATION_FAILED', 'aliases', /^Aliases limit of 30 exceeded, found 35\.$/);
+    }
+  });
+
   it('refuses a query deeper than the limit', async () => {
     expectRefused(await gql(t.app, parentChain(25), admin), 'GRAPHQL_VALIDATION_FAILED', 'depth', /^Query depth limit of 20 exceeded, found 28\.$/);
     expectRefused(await gql(t.app, parentChain(10)), 'GRAPHQL_VALIDATION_FAILED', 'depth', /^Query depth limit of 12 exceeded, found 13\.$/);

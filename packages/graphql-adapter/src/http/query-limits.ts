@@ -143,17 +143,27 @@ export function checkQueryLimits(
  * Apollo plugin enforcing `settings` on every operation, after parsing (and Apollo's own validation, whose result
  * may come from its document cache) and before execution: anonymous callers (`isAnonymous` of the request's
  * context) get the anonymous limits, others the authenticated ones. A refused operation answers HTTP 400 with one
- * error (see {@link checkQueryLimits}) and runs no resolver.
+ * error (see {@link checkQueryLimits}) and runs no resolver. A document accepted once for a schema and a kind of
+ * caller is not measured again (the same query text gives the same document from Apollo's document cache).
  */
 export function queryLimitsPlugin<C extends object>(settings: QueryLimitSettings, isAnonymous: (context: C) => boolean): ApolloServerPlugin<C> {
   const parsedWithTokenLimit = parseTokenLimit(settings);
+  // Documents found within the limits, per schema and caller kind. Apollo's document cache hands out the same
+  // DocumentNode for the same query text, so a repeated query is measured once; a new schema (after a content type
+  // change) starts afresh. Refusals are not remembered: each refused request is measured again.
+  const accepted = new WeakMap<GraphQLSchema, { readonly anonymous: WeakSet<DocumentNode>; readonly authenticated: WeakSet<DocumentNode> }>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ contextValue, document, source, schema }) {
-          const limits = isAnonymous(contextValue) ? settings.anonymous : settings.authenticated;
-          const refusal = checkQueryLimits(schema, document, source, limits, parsedWithTokenLimit);
+          const anonymous = isAnonymous(contextValue);
+          let bySchema = accepted.get(schema);
+          if (!bySchema) accepted.set(schema, (bySchema = { anonymous: new WeakSet(), authenticated: new WeakSet() }));
+          const known = anonymous ? bySchema.anonymous : bySchema.authenticated;
+          if (known.has(document)) return;
+          const refusal = checkQueryLimits(schema, document, source, anonymous ? settings.anonymous : settings.authenticated, parsedWithTokenLimit);
           if (refusal) throw refusal;
+          known.add(document);
         },
       };
     },
