@@ -155,7 +155,9 @@ describe('WORKERS=2 on SQLite: two worker processes behind one port', () => {
     await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('the primary reports the one port both workers listen on, with PORT=0, and serves no request itself', () => {
+  it('the primary reports the one port both workers listen on, with PORT=0, and serves no request itself', async () => {
+    // Each process writes its own lines to the shared stdout: a worker's line may arrive after the primary's.
+    await until(() => logged('Worker listening').length >= 2, 5000);
     const primary = logged('contentrepo listening');
     expect(primary).toHaveLength(1);
     expect(primary[0]).toMatchObject({ workers: 2, driver: 'sqlite' });
