@@ -13,7 +13,7 @@ import { invalidInput, isRecord, rejectUnknownKeys, type UnknownRecord } from '.
 import { NO_SEARCH_DATA } from '../shared/search.js';
 import { parameterChecks, validateSettingsSchema, validateValidatorSchema } from '../shared/settings.js';
 import { detectMimeType, isMimeType, sniffMimeType } from '../../domain/files/mime-type-detection.js';
-import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
+import { fileSizeErrors, isEmptyFile, storedFileFromHash, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /**
  * Value of a Binary file field: a stored file (`id` under `files/`, `uri`) or a new upload (`pending`) until
@@ -91,21 +91,7 @@ export const binaryFileFieldType: FieldType<BinaryFileValue> = {
 
   emptyValue: () => EMPTY_FILE,
   fromHash(input) {
-    if (input === null || input === undefined) return EMPTY_FILE;
-    if (!isRecord(input)) throw invalidInput('a binary file hash {fileName, data} or the stored file hash', input);
-    if (Object.hasOwn(input, 'pending')) {
-      const pending = input['pending'];
-      if (pending !== null && !isPendingBinary(pending)) {
-        throw invalidInput('binary file pending file', pending, 'pending');
-      }
-      if (pending === null && (input['id'] === null || input['id'] === undefined)) return EMPTY_FILE;
-      return existingFile(input, pending === null ? null : pending);
-    }
-    rejectUnknownKeys(input, HASH_KEYS, 'binary file');
-    rejectInputUri(input);
-    const data = input['data'];
-    if (data !== undefined && data !== null) return newFile(input);
-    return existingFile(input, null);
+    return storedFileFromHash(input, { empty: EMPTY_FILE, noun: 'binary file', hashKeys: HASH_KEYS, existing: existingFile, created: newFile });
   },
   toHash(value) {
     if (isEmptyFile(value)) return null;

@@ -13,7 +13,7 @@ import { invalidInput, isRecord, rejectUnknownKeys, toInteger, type UnknownRecor
 import { NO_SEARCH_DATA } from '../shared/search.js';
 import { parameterChecks, validateSettingsSchema, validateValidatorSchema, type SettingCheck } from '../shared/settings.js';
 import { detectMimeType, isMimeType, sniffMimeType } from '../../domain/files/mime-type-detection.js';
-import { fileSizeErrors, isEmptyFile, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
+import { fileSizeErrors, isEmptyFile, storedFileFromHash, storedFileMembers, type StoredFileValue } from '../shared/stored-file.js';
 
 /** How a Media field's file is played (Ibexa `Media\Value`): player controls, autoplay, loop and size in pixels. */
 export interface MediaPlayerSettings {
@@ -146,19 +146,7 @@ export const mediaFieldType: FieldType<MediaValue> = {
 
   emptyValue: () => EMPTY_MEDIA,
   fromHash(input) {
-    if (input === null || input === undefined) return EMPTY_MEDIA;
-    if (!isRecord(input)) throw invalidInput('a media hash {fileName, data} or the stored file hash', input);
-    if (Object.hasOwn(input, 'pending')) {
-      const pending = input['pending'];
-      if (pending !== null && !isPendingBinary(pending)) throw invalidInput('media pending file', pending, 'pending');
-      if (pending === null && (input['id'] === null || input['id'] === undefined)) return EMPTY_MEDIA;
-      return existingFile(input, pending === null ? null : pending);
-    }
-    rejectUnknownKeys(input, HASH_KEYS, 'media');
-    rejectInputUri(input);
-    const data = input['data'];
-    if (data !== undefined && data !== null) return newFile(input);
-    return existingFile(input, null);
+    return storedFileFromHash(input, { empty: EMPTY_MEDIA, noun: 'media', hashKeys: HASH_KEYS, existing: existingFile, created: newFile });
   },
   toHash(value) {
     if (isEmptyFile(value)) return null;

@@ -1,8 +1,8 @@
 import type { FieldDefinition, Hash } from '../../api/values/content-type.js';
 import type { ValidationError } from '../../errors/repository-error.js';
 import { FieldValueError, type FieldTypeMembers, type PendingBinary, type StoredBinary } from '../field-type.js';
-import { storageRecord } from './binary.js';
-import type { UnknownRecord } from './decode.js';
+import { isPendingBinary, rejectInputUri, storageRecord } from './binary.js';
+import { invalidInput, isRecord, rejectUnknownKeys, type UnknownRecord } from './decode.js';
 import { numberParameter, plural, validatorParameters } from './settings.js';
 
 /**
@@ -46,6 +46,40 @@ export interface StoredFileSpec<V extends StoredFileValue> {
   beforeStore?(pending: PendingBinary): void;
   /** The properties read from a file just stored (`id`, `uri` and `fileSize` are set by the shared logic). @throws FieldValueError */
   storedProperties(pending: PendingBinary, stored: StoredBinary): Partial<V>;
+}
+
+/** What {@link storedFileFromHash} needs of a file type (Binary file, Media). */
+export interface StoredFileHashReader<V> {
+  readonly empty: V;
+  /** The type in messages: `binary file`, `media`. */
+  readonly noun: string;
+  /** The keys a client's hash may carry. */
+  readonly hashKeys: readonly string[];
+  /** A stored file (the hash's `id`), with its upload when the hash is the native form with `pending`. */
+  readonly existing: (input: UnknownRecord, pending: PendingBinary | null) => V;
+  /** A new upload (the hash has `data`). */
+  readonly created: (input: UnknownRecord) => V;
+}
+
+/**
+ * `fromHash` of a file type: null → empty; the native form (`pending` present) → the stored file with its
+ * upload, or empty when neither is there; a client hash (only `hashKeys`, no `inputUri`) → a new upload when it
+ * has `data`, else the stored file it names.
+ * @throws FieldValueError for a hash that is not a record, an invalid `pending`, an unknown key or an `inputUri`.
+ */
+export function storedFileFromHash<V>(input: unknown, reader: StoredFileHashReader<V>): V {
+  if (input === null || input === undefined) return reader.empty;
+  if (!isRecord(input)) throw invalidInput(`a ${reader.noun} hash {fileName, data} or the stored file hash`, input);
+  if (Object.hasOwn(input, 'pending')) {
+    const pending = input['pending'];
+    if (pending !== null && !isPendingBinary(pending)) throw invalidInput(`${reader.noun} pending file`, pending, 'pending');
+    if (pending === null && (input['id'] === null || input['id'] === undefined)) return reader.empty;
+    return reader.existing(input, pending);
+  }
+  rejectUnknownKeys(input, reader.hashKeys, reader.noun);
+  rejectInputUri(input);
+  const data = input['data'];
+  return data !== undefined && data !== null ? reader.created(input) : reader.existing(input, null);
 }
 
 /** Whether a file value is empty: no stored file and no upload. */
