@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
-import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
+import { TEST_DATABASE_URL_VARIABLE, testDatabaseUrl } from '@contentrepo/persistence/testing';
 import type { Express } from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
 import { loadConfig, ConfigError } from '../src/server-config.js';
 import { call, contentCreate, type Credentials } from './support/rest-session.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { startNodesOnOneSchema, startTestServer, type NodesOnOneSchema, type TestServer } from './support/test-server.js';
 
 const ADMIN: Credentials = { basic: ['admin', 'publish'] };
 
@@ -221,19 +220,15 @@ const databaseUrl = testDatabaseUrl();
 (databaseUrl === undefined ? describe.skip : describe)(
   `image variations on two nodes sharing PostgreSQL with STORAGE=database${databaseUrl === undefined ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`,
   () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
     const nodes: TestServer[] = [];
+    let shared: NodesOnOneSchema | undefined;
     beforeAll(async () => {
       if (databaseUrl === undefined) return;
-      const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STORAGE: 'database' };
-      await whileNoTestSchemaIsDropped(databaseUrl, async () => {
-        nodes.push(await startTestServer(env));
-        nodes.push(await startTestServer(env));
-      });
+      shared = await startNodesOnOneSchema(databaseUrl, 2, { STORAGE: 'database' });
+      nodes.push(...shared.nodes);
     });
     afterAll(async () => {
-      await Promise.all(nodes.map((server) => server.stop()));
-      if (databaseUrl !== undefined) await dropTestSchema(databaseUrl, schema);
+      await shared?.stop();
     });
 
     it('answers concurrent first requests on both nodes with one variation, whose bytes either node serves', async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
+import { TEST_DATABASE_URL_VARIABLE, testDatabaseUrl } from '@contentrepo/persistence/testing';
 import type { Express } from 'express';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../src/server-config.js';
 import { call, contentCreate, type Credentials } from './support/rest-session.js';
-import { PNG_1X1, startTestServer, type TestServer } from './support/test-server.js';
+import { PNG_1X1, startNodesOnOneSchema, startTestServer, type NodesOnOneSchema, type TestServer } from './support/test-server.js';
 
 const ADMIN: Credentials = { basic: ['admin', 'publish'] };
 
@@ -165,8 +164,8 @@ const databaseUrl = testDatabaseUrl();
 (databaseUrl === undefined ? describe.skip : describe)(
   `STORAGE=database: two nodes on one PostgreSQL schema, each with its own DATA_DIR${databaseUrl === undefined ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`,
   () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
     const nodes: TestServer[] = [];
+    let shared: NodesOnOneSchema | undefined;
     const node = (index: number): TestServer => {
       const server = nodes[index];
       if (!server) throw new Error(`node ${index + 1} did not start`);
@@ -174,16 +173,11 @@ const databaseUrl = testDatabaseUrl();
     };
     beforeAll(async () => {
       if (databaseUrl === undefined) return;
-      const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STORAGE: 'database' };
-      // One after the other: the first migrates and seeds the schema, the second finds it ready.
-      await whileNoTestSchemaIsDropped(databaseUrl, async () => {
-        nodes.push(await startTestServer(env));
-        nodes.push(await startTestServer(env));
-      });
+      shared = await startNodesOnOneSchema(databaseUrl, 2, { STORAGE: 'database' });
+      nodes.push(...shared.nodes);
     });
     afterAll(async () => {
-      await Promise.all(nodes.map((server) => server.stop()));
-      if (databaseUrl !== undefined) await dropTestSchema(databaseUrl, schema);
+      await shared?.stop();
     });
 
     it('serves through node 2 the same bytes and type as were uploaded through node 1, neither node writing a file to disk', async () => {

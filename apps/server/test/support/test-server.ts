@@ -104,3 +104,33 @@ export const PNG_1X1 = Buffer.from(
 
 /** Media type `application/vnd.ibexa.api.<name>+<format>`. */
 export const vnd = (name: string, format: 'json' | 'xml' = 'json'): string => `application/vnd.ibexa.api.${name}+${format}`;
+
+/** Server nodes sharing one PostgreSQL schema, from {@link startNodesOnOneSchema}. */
+export interface NodesOnOneSchema {
+  readonly nodes: readonly TestServer[];
+  /** Stops every node, then drops the schema. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` server nodes on one new schema `test_<random>` of `databaseUrl`, each with its own DATA_DIR, started one
+ * after the other (the first migrates and seeds the schema, the others find it ready), while no other test drops a
+ * schema. When a node fails to start, the started ones are stopped and the schema dropped before the error is thrown.
+ */
+export async function startNodesOnOneSchema(databaseUrl: string, count: number, env: Record<string, string> = {}): Promise<NodesOnOneSchema> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const nodes: TestServer[] = [];
+  const stop = async (): Promise<void> => {
+    await Promise.all(nodes.map((node) => node.stop()));
+    await dropTestSchema(databaseUrl, schema);
+  };
+  try {
+    await whileNoTestSchemaIsDropped(databaseUrl, async () => {
+      for (let index = 0; index < count; index += 1) nodes.push(await startTestServer({ ...env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes, stop };
+}
