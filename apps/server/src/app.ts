@@ -144,6 +144,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
         landingPagePath: config.debug ? `${config.basePath}${config.graphqlPath}` : undefined,
         storagePrefix: storageUriPrefix,
+        // The server's own web pages (each feature adds its path here).
+        pagePaths: [],
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));

@@ -78,7 +78,31 @@ export interface SecurityHeaderOptions {
   readonly landingPagePath?: string | undefined;
   /** Full path prefix of stored files, which front ends on other origins embed (`<img src>`). */
   readonly storagePrefix: string;
+  /**
+   * Full paths of the web pages the server itself serves (a path and everything below it), which get
+   * {@link PAGE_CONTENT_SECURITY_POLICY} instead of the API's `default-src 'none'`.
+   */
+  readonly pagePaths?: readonly string[];
 }
+
+/**
+ * The Content-Security-Policy of the server's own web pages: everything from this origin only (scripts, styles,
+ * fonts, API calls, form posts), images also as `data:` and `blob:` URLs (previews of files to upload), inline style
+ * attributes allowed, no inline script, no framing by other sites.
+ */
+export const PAGE_CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  formAction: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+} as const;
 
 /**
  * Security headers through `helmet`, on every response: `Content-Security-Policy: default-src 'none';
@@ -95,9 +119,13 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
   const api = helmet(base);
   const files = helmet({ ...base, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   const landingPage = helmet({ ...base, contentSecurityPolicy: false });
+  const pages = helmet({ ...base, contentSecurityPolicy: { useDefaults: false, directives: PAGE_CONTENT_SECURITY_POLICY } });
   const storagePrefix = `${options.storagePrefix}/`;
+  const pagePaths = options.pagePaths ?? [];
+  const isPage = (path: string): boolean => pagePaths.some((page) => path === page || path.startsWith(page.endsWith('/') ? page : `${page}/`));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith(storagePrefix)) files(req, res, next);
+    else if (isPage(req.path)) pages(req, res, next);
     else if (options.landingPagePath !== undefined && req.path === options.landingPagePath) landingPage(req, res, next);
     else api(req, res, next);
   };
