@@ -26,6 +26,9 @@ export function CreatePage(props: { readonly parentLocationId: number; readonly 
   if (setup.state === 'failed') return <ErrorMessage error={setup.error} />;
   const { parent, contentType } = setup.value;
   const languageCode = contentType.mainLanguageCode;
+  const definitions = contentType.FieldDefinitions?.FieldDefinition ?? [];
+  // The form starts from the definitions' default values (Ibexa's create form does too); only changed fields are sent.
+  const defaults = new Map(definitions.map((definition) => [definition.identifier, definition.defaultValue ?? null]));
   const create = async (publish: boolean): Promise<void> => {
     setBusy(true);
     setError(undefined);
@@ -74,8 +77,8 @@ export function CreatePage(props: { readonly parentLocationId: number; readonly 
       <ErrorMessage error={error} />
       <div class="card">
         <FieldForm
-          definitions={contentType.FieldDefinitions?.FieldDefinition ?? []}
-          stored={new Map()}
+          definitions={definitions}
+          stored={defaults}
           changes={changes}
           onChange={(identifier, value) => setChanges(new Map(changes).set(identifier, value))}
           error={error}

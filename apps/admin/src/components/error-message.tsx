@@ -5,7 +5,7 @@ import { ApiError } from '../api/api-error.js';
 export function ErrorMessage(props: { readonly error: unknown }) {
   if (props.error === undefined || props.error === null) return null;
   const status = props.error instanceof ApiError && props.error.status > 0 ? `${props.error.status} · ` : '';
-  const hint = props.error instanceof ApiError && props.error.fieldErrors.size > 0 ? ' See the fields below.' : '';
+  const hint = props.error instanceof ApiError && props.error.fieldErrors.size > 0 ? ' — see the fields below.' : '';
   return (
     <div class="error" role="alert">
       {status}
