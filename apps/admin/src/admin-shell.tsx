@@ -84,7 +84,7 @@ export function App() {
             <Link to="/search">Search</Link>
             <Link to="/trash">Trash</Link>
           </nav>
-          <span class="user" title={user.login}>
+          <span class="user" title={user.policiesKnown ? user.login : `${user.login}: your permissions cannot be read, so every action is offered and refusals are reported`}>
             {user.name}
           </span>
           <button

@@ -11,6 +11,11 @@ export interface SignedInUser {
   readonly sessionHref: string;
   /** `module/function` pairs of the user's policies (`*` for any). */
   readonly policies: readonly { readonly module: string; readonly function: string; readonly limited: boolean }[];
+  /**
+   * Whether the policies could be read (it takes `role/read`); when not, every action is offered and the API's
+   * answer says what it refuses.
+   */
+  readonly policiesKnown: boolean;
 }
 
 interface SessionBody {
@@ -29,6 +34,7 @@ async function signedIn(session: SessionBody['Session']): Promise<SignedInUser> 
   setCsrfToken(session.csrfToken);
   const user = (await rest<UserBody>(session.User._href, { accept: 'User' })).User;
   let policies: SignedInUser['policies'] = [];
+  let policiesKnown = true;
   try {
     const list = await rest<PolicyListBody>(`/user/policies?userId=${user._id}`, { accept: 'PolicyList' });
     policies = (list.PolicyList.Policy ?? []).map((policy) => ({ module: policy.module, function: policy.function, limited: policy.limitations !== undefined }));
@@ -36,8 +42,9 @@ async function signedIn(session: SessionBody['Session']): Promise<SignedInUser> 
     // A user who may not read roles: everything is offered and the API's answer reports what is refused.
     if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
     policies = [{ module: '*', function: '*', limited: true }];
+    policiesKnown = false;
   }
-  return { id: user._id, login: user.login, name: user.name, sessionHref: session._href, policies };
+  return { id: user._id, login: user.login, name: user.name, sessionHref: session._href, policies, policiesKnown };
 }
 
 /**
