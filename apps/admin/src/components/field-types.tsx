@@ -1,12 +1,15 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { isRecord } from '../api/api-error.js';
 import { loadContentInfo } from '../api/content-api.js';
 import type { FieldDefinition } from '../api/wire-types.js';
 import { useAsync } from '../use-async.js';
+import { FileEditor, TextKeptEditor, type EditorProps } from './field-editor-parts.js';
 import { ImageVariation } from './image-variation.js';
 import { Link } from './link.js';
 import { paragraphsToRichText, richTextToParagraphs, RichTextView } from './rich-text.js';
+
+export type { EditorProps };
 
 /**
  * The field types the browser knows, one plug-in each: how a value (the REST `fieldValue` hash) is shown and, when
@@ -18,14 +21,6 @@ export interface FieldTypePlugin {
   readonly view: (value: unknown, definition: FieldDefinition | undefined) => JSX.Element;
   /** Edits a value; absent = the type is shown read-only in the editor. */
   readonly editor?: (props: EditorProps) => JSX.Element;
-}
-
-/** What an editor gets: the current value (stored or changed), its definition and an id for its label. */
-export interface EditorProps {
-  readonly value: unknown;
-  readonly definition: FieldDefinition;
-  readonly id: string;
-  readonly onChange: (value: unknown) => void;
 }
 
 const empty = <span class="empty">empty</span>;
@@ -71,9 +66,7 @@ const richText: FieldTypePlugin = { view: (value) => <RichTextView value={value}
 function numberPlugin(step: string): FieldTypePlugin {
   return {
     view: (value) => (value === null || value === undefined ? empty : <span>{String(value)}</span>),
-    editor: ({ value, id, onChange }) => (
-      <input id={id} type="number" step={step} value={text(value)} onInput={(event) => onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))} />
-    ),
+    editor: (props) => <TextKeptEditor {...props} type="number" step={step} format={text} parse={(input) => (input.trim() === '' ? null : Number(input))} />,
   };
 }
 
@@ -152,39 +145,6 @@ const selection: FieldTypePlugin = {
   },
 };
 
-/** Reads a chosen file as base64 (the REST payload of an upload). */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
-
-function FileEditor(props: EditorProps & { readonly image: boolean }) {
-  const [preview, setPreview] = useState<string | undefined>();
-  useEffect(() => () => preview && URL.revokeObjectURL(preview), [preview]);
-  const current = record(props.value);
-  return (
-    <div class="file-editor">
-      {preview ? <img class="image image-preview" src={preview} alt="" /> : typeof current['fileName'] === 'string' ? fileTypes[props.image ? 'ezimage' : 'ezbinaryfile']?.view(props.value, props.definition) : empty}
-      <input
-        id={props.id}
-        type="file"
-        accept={props.image ? 'image/*' : undefined}
-        onChange={(event) => void (async () => {
-          const file = event.currentTarget.files?.[0];
-          if (!file) return;
-          if (props.image) setPreview(URL.createObjectURL(file));
-          const data = await readBase64(file);
-          props.onChange(props.image ? { fileName: file.name, alternativeText: text(current['alternativeText']) || file.name, data } : { fileName: file.name, data });
-        })()}
-      />
-    </div>
-  );
-}
-
 const image: FieldTypePlugin = {
   view: (value) => {
     const hash = record(value);
@@ -201,7 +161,7 @@ const image: FieldTypePlugin = {
       </figure>
     );
   },
-  editor: (props) => <FileEditor {...props} image={true} />,
+  editor: (props) => <FileEditor {...props} image={true} current={image.view(props.value, props.definition)} />,
 };
 
 const binaryFile: FieldTypePlugin = {
@@ -217,7 +177,7 @@ const binaryFile: FieldTypePlugin = {
       </a>
     );
   },
-  editor: (props) => <FileEditor {...props} image={false} />,
+  editor: (props) => <FileEditor {...props} image={false} current={binaryFile.view(props.value, props.definition)} />,
 };
 
 const relation: FieldTypePlugin = {
@@ -225,8 +185,14 @@ const relation: FieldTypePlugin = {
     const id = record(value)['destinationContentId'];
     return typeof id === 'number' ? <RelatedContent contentId={id} /> : empty;
   },
-  editor: ({ value, id, onChange }) => (
-    <input id={id} type="number" min="1" placeholder="Content id" value={text(record(value)['destinationContentId'])} onInput={(event) => onChange({ destinationContentId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })} />
+  editor: (props) => (
+    <TextKeptEditor
+      {...props}
+      type="number"
+      placeholder="Content id"
+      format={(value) => text(record(value)['destinationContentId'])}
+      parse={(input) => ({ destinationContentId: input.trim() === '' ? null : Number(input) })}
+    />
   ),
 };
 
@@ -245,13 +211,12 @@ const relationList: FieldTypePlugin = {
       </ul>
     );
   },
-  editor: ({ value, id, onChange }) => (
-    <input
-      id={id}
-      type="text"
+  editor: (props) => (
+    <TextKeptEditor
+      {...props}
       placeholder="Content ids, comma-separated"
-      value={idList(value).join(', ')}
-      onChange={(event) => onChange({ destinationContentIds: event.currentTarget.value.split(/[\s,]+/).filter(Boolean).map(Number) })}
+      format={(value) => idList(value).join(', ')}
+      parse={(input) => ({ destinationContentIds: input.split(/[\s,]+/).filter(Boolean).map(Number) })}
     />
   ),
 };
@@ -271,8 +236,13 @@ const url: FieldTypePlugin = {
 
 const keywords: FieldTypePlugin = {
   view: (value) => (Array.isArray(value) && value.length > 0 ? <span>{value.map(text).join(', ')}</span> : empty),
-  editor: ({ value, id, onChange }) => (
-    <input id={id} type="text" value={Array.isArray(value) ? value.map(text).join(', ') : ''} onChange={(event) => onChange(event.currentTarget.value.split(',').map((word) => word.trim()).filter(Boolean))} />
+  editor: (props) => (
+    <TextKeptEditor
+      {...props}
+      placeholder="Comma-separated"
+      format={(value) => (Array.isArray(value) ? value.map(text).join(', ') : '')}
+      parse={(input) => input.split(',').map((word) => word.trim()).filter(Boolean)}
+    />
   ),
 };
 
@@ -291,12 +261,7 @@ const authors: FieldTypePlugin = {
   view: (value) => (Array.isArray(value) && value.length > 0 ? <span>{value.map((author) => text(record(author)['name'])).join(', ')}</span> : empty),
 };
 
-/** The plug-ins by field type identifier (Ibexa 4.x names and their 5.x `ibexa_*` aliases). */
-const fileTypes: Readonly<Record<string, FieldTypePlugin>> = {
-  ezimage: image,
-  ezbinaryfile: binaryFile,
-};
-
+/** The plug-ins by field type identifier (Ibexa 4.x names; 5.x `ibexa_*` names are mapped to them). */
 const PLUGINS: Readonly<Record<string, FieldTypePlugin>> = {
   ezstring: textLine,
   ezemail: textLine,
