@@ -163,11 +163,22 @@ describeInBrowser('the content browser at /admin', () => {
     const interactiveMs = Date.now() - started;
     await fresh.waitForLoadState('networkidle');
     const domContentLoadedMs = await fresh.evaluate(`Math.round(performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1)`);
-    const metrics = { scriptBytes, interactiveMs, domContentLoadedMs };
+    const signInScriptBytes = scriptBytes;
+    // Signed in, a reload shows the content screen: the session found, the tree and the content loaded.
+    await fresh.getByLabel('Username').fill('admin');
+    await fresh.getByLabel('Password').fill('publish');
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.locator('.content-page h1').waitFor();
+    const reloaded = Date.now();
+    await fresh.reload();
+    await fresh.locator('.content-page h1', { hasText: 'Ibexa Platform' }).waitFor();
+    await fresh.locator('.tree-row a', { hasText: 'Media' }).waitFor();
+    const signedInInteractiveMs = Date.now() - reloaded;
+    const metrics = { scriptBytes: signInScriptBytes, interactiveMs, domContentLoadedMs, signedInInteractiveMs };
     await mkdir(screenshotDir(), { recursive: true });
     await writeFile(join(screenshotDir(), 'admin-first-screen.json'), `${JSON.stringify(metrics, null, 2)}\n`);
     await context.close();
-    expect(scriptBytes).toBeGreaterThan(0);
-    expect(scriptBytes).toBeLessThan(300 * 1024);
+    expect(signInScriptBytes).toBeGreaterThan(0);
+    expect(signInScriptBytes).toBeLessThan(300 * 1024);
   });
 });
