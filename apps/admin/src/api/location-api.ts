@@ -71,8 +71,9 @@ export async function searchContent(search: ContentSearch): Promise<Page<Content
 }
 
 /**
- * Sends a location and its subtree to the trash (`MOVE` to `/content/trash`): answers the trash item's href, or
- * undefined when the content still has other locations (Ibexa then makes no trash item).
+ * Sends a location and its subtree to the trash (`MOVE` with `Destination: …/content/trash`). When the content
+ * still has other locations Ibexa makes no trash item (204) and only this location goes.
+ * @throws ApiError 401 when the user may not remove it.
  */
 export async function trashLocation(location: Location): Promise<void> {
   await rest(location._href, { method: 'MOVE', headers: { Destination: `${location._href.slice(0, location._href.indexOf('/content/locations'))}/content/trash` } });
