@@ -18,4 +18,6 @@ export default defineConfig({
     assetsInlineLimit: 0,
     reportCompressedSize: false,
   },
+  // `vite` (development only): API calls go to a server started with `pnpm start` on its default port.
+  server: { host: '127.0.0.1', port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/var/site/storage': 'http://127.0.0.1:8080' } },
 });
