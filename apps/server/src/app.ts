@@ -23,6 +23,7 @@ import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
+import { createAdminApp } from './web/admin-app.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';
@@ -145,7 +146,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         landingPagePath: config.debug ? `${config.basePath}${config.graphqlPath}` : undefined,
         storagePrefix: storageUriPrefix,
         // The server's own web pages (each feature adds its path here).
-        pagePaths: [],
+        pagePaths: [
+          ...(config.adminPath === undefined ? [] : [`${config.basePath}${config.adminPath}`]),
+        ],
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
@@ -161,6 +164,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }),
     );
     app.use(`${config.basePath}${config.graphqlPath}`, graphql);
+    if (config.adminPath !== undefined) app.use(`${config.basePath}${config.adminPath}`, createAdminApp({ path: `${config.basePath}${config.adminPath}`, restRoot: `${config.basePath}${REST_PREFIX}`, logger }));
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res, logger).catch(next);
     });
