@@ -208,6 +208,11 @@ async function resolveChildren(nodes: readonly Node[]): Promise<readonly Node[]>
   return resolved.every((node, index) => node === nodes[index]) ? nodes : resolved;
 }
 
+/** Whether a tree still holds a field-type hash being computed (see {@link resolveDeferredNodes}). */
+export function holdsDeferredNodes(root: ObjectNode): boolean {
+  return holdsDeferred(root);
+}
+
 /**
  * The tree with every deferred field-type hash replaced by its value (the same tree when it has none, found by a
  * synchronous walk: most responses hold none, and a promise per node was a measurable share of rendering a list).
