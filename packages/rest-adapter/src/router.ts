@@ -3,7 +3,7 @@ import { LoginThrottledError, LoginThrottleUnavailableError, type HttpAuth } fro
 import bytes from 'bytes';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
-import { ContentTreeCache, type RenderedBody } from './http/content-tree-cache.js';
+import { ContentOutputCache, type RenderedBody } from './http/content-output-cache.js';
 import {
   bodyDigest,
   formatEntityTag,
@@ -89,8 +89,8 @@ export interface RestRouterOptions {
   readonly httpCache?: HttpCacheOptions;
   /**
    * Announcements of committed changes from every node (the persistence's change feed). With it, the router keeps
-   * the output trees and bytes of `Content` representations it served (at most {@link CONTENT_TREES_KEPT}, each for
-   * at most `FALLBACK_CACHE_TTL_MS`) and reuses them while the item's revision and what the tree shows are
+   * the rendered bytes of `Content` representations it served (at most {@link CONTENT_BYTES_KEPT}, each for at
+   * most `FALLBACK_CACHE_TTL_MS`) and reuses them while the item's revision and what the tree shows are
    * unchanged; permission checks still run on every request. Without it nothing is kept.
    */
   readonly changes?: ChangeFeed;
@@ -101,8 +101,8 @@ export interface RestRouterOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Most `Content` output trees a router keeps (see {@link RestRouterOptions.changes}). */
-export const CONTENT_TREES_KEPT = 2000;
+/** Most bytes of `Content` output a router keeps, all formats together (see {@link RestRouterOptions.changes}). */
+export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
 
 /**
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
@@ -118,7 +118,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const imageVariations = [...(options.imageVariations ?? options.repository.imageVariationService.variationNames)].sort();
   const debug = options.debug ?? false;
   const cachePolicy = httpCachePolicy(options.httpCache);
-  const contentTrees = options.changes ? new ContentTreeCache({ changes: options.changes, maxEntries: CONTENT_TREES_KEPT, ttlMs: FALLBACK_CACHE_TTL_MS }) : null;
+  const contentOutput = options.changes ? new ContentOutputCache({ changes: options.changes, maxBytes: CONTENT_BYTES_KEPT, ttlMs: FALLBACK_CACHE_TTL_MS }) : null;
   const router = express.Router();
 
   const sendError = (req: Request, res: Response, error: unknown): void => {
@@ -243,7 +243,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       clientAddress: req.ip ?? null,
       inputTypeName,
       auth,
-      contentTrees,
+      contentOutput,
       async input(accepted) {
         const type = parseInputType(contentTypeHeader);
         if (!accepted.includes(type.name)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));
@@ -257,7 +257,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
     render(req, res, method, resolved, output.format, ifMatch, auth, {
       policy: cachePolicy,
       anonymous: authentication.via === 'anonymous',
-      trees: contentTrees,
+      trees: contentOutput,
     });
   }
 
@@ -338,8 +338,8 @@ function bodyParserError(error: unknown): unknown {
 interface CachingOfRequest {
   readonly policy: HttpCachePolicy;
   readonly anonymous: boolean;
-  /** Where the bytes of kept output trees are kept, or null. */
-  readonly trees: ContentTreeCache | null;
+  /** Where the bytes of kept `Content` output are kept, or null. */
+  readonly trees: ContentOutputCache | null;
 }
 
 /**

@@ -119,11 +119,11 @@ export async function contentTypesOf(context: RestContext, contents: readonly Co
 export const contentAggregate = (context: RestContext): LockTarget => ({ kind: 'content', id: intParam(context, 'contentId') });
 
 /**
- * What a kept `Content` tree of the item is looked up by (see http/content-tree-cache.ts): the item, its revision
+ * What the kept `Content` output of the item is looked up by (see http/content-output-cache.ts): the item, its revision
  * and current version, the languages asked for, the main location's path when the user may read it, the href prefix
  * and the request's origin (absolute file URLs). Encoded as JSON, so that no value can pass for another.
  */
-function contentTreeKey(context: RestContext, info: ContentInfo, revision: number, mainLocation: Location | null): string {
+function contentOutputKey(context: RestContext, info: ContentInfo, revision: number, mainLocation: Location | null): string {
   return JSON.stringify([info.id, revision, info.currentVersionNo, context.query.get('languages'), mainLocation?.pathString ?? null, context.hrefs.prefix, context.visit.origin]);
 }
 
@@ -138,7 +138,7 @@ export async function contentResource(
   options: { status?: number; location?: string; embed?: boolean } = {},
 ): Promise<RestResult> {
   const embed = options.embed ?? wantsVariant(context, 'Content');
-  const trees = context.contentTrees;
+  const trees = context.contentOutput;
   const reusable = trees !== null && embed && options.status === undefined && (context.method === 'GET' || context.method === 'HEAD');
   const stamp = trees?.stamp() ?? 0;
   return tagged(context, { kind: 'content', id: contentId }, async (revision) => {
@@ -147,15 +147,15 @@ export async function contentResource(
       const info = await context.repository.contentService.loadContentInfo(contentId);
       if (info.status === 'PUBLISHED') {
         const mainLocation = await readableLocation(context, info.mainLocationId);
-        const key = contentTreeKey(context, info, revision, mainLocation);
-        const kept = trees.get(key);
+        const key = contentOutputKey(context, info, revision, mainLocation);
+        const kept = trees.get(key, context.output.format);
         const result = (root: ObjectNode): RestResult =>
           resource(root, { ...(options.location === undefined ? {} : { location: options.location }), acceptPatch: 'ContentUpdate', cacheTags: contentCacheTags(info, mainLocation) });
         if (kept) return result(kept);
         const version = await currentVersion(context, contentId, languagesParam(context));
         const root = contentNode({ contentInfo: version.content.contentInfo, mainLocation, currentVersion: version }, context.visit);
         // Kept only when built from the state the key names (no write slipped in between the two reads).
-        if (version.content.contentInfo.currentVersionNo === info.currentVersionNo && version.content.contentInfo.mainLocationId === info.mainLocationId) trees.set(key, root, stamp);
+        if (version.content.contentInfo.currentVersionNo === info.currentVersionNo && version.content.contentInfo.mainLocationId === info.mainLocationId) trees.keep(key, root, stamp);
         return result(root);
       }
     }
