@@ -98,14 +98,18 @@ const writeMembers = (out: JsonOut, attrs: Attrs, children: readonly Node[], pre
   out.text += '}';
 };
 
-/** Media-type member values by bare name and prefix (a bounded set chosen by visitors). */
-const MEDIA_TYPE_MEMBERS = new Map<string, string>();
+/** `"_media-type":…` members by prefix, then bare media type name (a bounded set chosen by visitors). */
+const MEDIA_TYPE_MEMBERS = new Map<string, Map<string, string>>();
 const mediaTypeMember = (node: ObjectNode, prefix: string): string => {
-  const cacheKey = `${prefix}\u0000${node.mediaType}`;
-  let member = MEDIA_TYPE_MEMBERS.get(cacheKey);
+  let byName = MEDIA_TYPE_MEMBERS.get(prefix);
+  if (byName === undefined) {
+    byName = new Map();
+    if (MEDIA_TYPE_MEMBERS.size < 100) MEDIA_TYPE_MEMBERS.set(prefix, byName);
+  }
+  let member = byName.get(node.mediaType);
   if (member === undefined) {
     member = `"_media-type":${str(node.mediaType === '' ? '' : `${prefix}${node.mediaType}+json`)}`;
-    if (MEDIA_TYPE_MEMBERS.size < KEY_CACHE_LIMIT) MEDIA_TYPE_MEMBERS.set(cacheKey, member);
+    if (byName.size < KEY_CACHE_LIMIT) byName.set(node.mediaType, member);
   }
   return member;
 };
