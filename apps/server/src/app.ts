@@ -159,6 +159,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         auth,
         bodyLimit: config.bodyLimit,
         httpCache: config.httpCache,
+        changes,
         debug: config.debug,
         logger,
       }),

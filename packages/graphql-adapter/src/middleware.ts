@@ -1,13 +1,13 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { expressMiddleware } from '@as-integrations/express5';
 import { FALLBACK_CACHE_TTL_MS, type ChangeEvent, type ChangeFeed, type Repository } from '@contentrepo/core';
 import type { Authentication, HttpAuth } from '@contentrepo/http-auth';
 import bytes from 'bytes';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { builtInFieldTypeMappers, createFieldTypeMapperRegistry, type FieldTypeMapper } from './field-types/index.js';
+import { apolloExpressHandler, noStorePlugin } from './http/apollo-express-handler.js';
 import { authenticateRequests } from './http/authenticate.js';
 import { csrfGuard, sessionCsrfPlugin } from './http/csrf.js';
 import { graphqlErrorHandler } from './http/error-handler.js';
@@ -143,6 +143,9 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       queryLimitsPlugin<GraphQLContext>(queryLimits, (context) => context.userId === repository.anonymousUserId),
       fieldErrorsPlugin<GraphQLContext>(),
       sessionCsrfPlugin<GraphQLContext>(auth, (context) => context.session),
+      // The generated schema has no cache hints: `no-store` on every answer, without a hook on every resolved field.
+      ApolloServerPluginCacheControlDisabled(),
+      noStorePlugin<GraphQLContext>(),
       debug ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }) : ApolloServerPluginLandingPageDisabled(),
     ],
   });
@@ -171,12 +174,10 @@ export async function createGraphQLMiddleware(options: GraphQLMiddlewareOptions)
       next();
     },
     wellFormedRequests(),
-    expressMiddleware(server, {
-      context: async ({ req }) => {
-        await gateway.ensureFresh();
-        const authentication = authentications.get(req);
-        return createContext(repository, authentication?.userId ?? repository.anonymousUserId, services, fieldTypeMappers, authentication?.session ?? null, req.ip ?? null);
-      },
+    apolloExpressHandler(server, async ({ req }) => {
+      await gateway.ensureFresh();
+      const authentication = authentications.get(req);
+      return createContext(repository, authentication?.userId ?? repository.anonymousUserId, services, fieldTypeMappers, authentication?.session ?? null, req.ip ?? null);
     }),
   );
   router.use(graphqlErrorHandler(logger));

@@ -1,9 +1,11 @@
-import { PreconditionFailedError, type Repository } from '@contentrepo/core';
+import { FALLBACK_CACHE_TTL_MS, PreconditionFailedError, type ChangeFeed, type Repository } from '@contentrepo/core';
 import { LoginThrottledError, LoginThrottleUnavailableError, type HttpAuth } from '@contentrepo/http-auth';
 import bytes from 'bytes';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorResponse } from './error-response.js';
+import { ContentOutputCache, type RenderedBody } from './http/content-output-cache.js';
 import {
+  bodyDigest,
   formatEntityTag,
   ifMatchHolds,
   ifNoneMatchMatches,
@@ -85,12 +87,22 @@ export interface RestRouterOptions {
    * @throws Error (at creation) for an age that is not a non-negative integer.
    */
   readonly httpCache?: HttpCacheOptions;
+  /**
+   * Announcements of committed changes from every node (the persistence's change feed). With it, the router keeps
+   * the rendered bytes of `Content` representations it served (at most {@link CONTENT_BYTES_KEPT}, each for at
+   * most `FALLBACK_CACHE_TTL_MS`) and reuses them while the item's revision and what the tree shows are
+   * unchanged; permission checks still run on every request. Without it nothing is kept.
+   */
+  readonly changes?: ChangeFeed;
   /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
   readonly debug?: boolean;
   readonly logger?: RestLogger;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Most bytes of `Content` output a router keeps, all formats together (see {@link RestRouterOptions.changes}). */
+export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
 
 /**
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
@@ -106,6 +118,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const imageVariations = [...(options.imageVariations ?? options.repository.imageVariationService.variationNames)].sort();
   const debug = options.debug ?? false;
   const cachePolicy = httpCachePolicy(options.httpCache);
+  const contentOutput = options.changes ? new ContentOutputCache({ changes: options.changes, maxBytes: CONTENT_BYTES_KEPT, ttlMs: FALLBACK_CACHE_TTL_MS }) : null;
   const router = express.Router();
 
   const sendError = (req: Request, res: Response, error: unknown): void => {
@@ -230,6 +243,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       clientAddress: req.ip ?? null,
       inputTypeName,
       auth,
+      contentOutput,
       async input(accepted) {
         const type = parseInputType(contentTypeHeader);
         if (!accepted.includes(type.name)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));
@@ -243,6 +257,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
     render(req, res, method, resolved, output.format, ifMatch, auth, {
       policy: cachePolicy,
       anonymous: authentication.via === 'anonymous',
+      trees: contentOutput,
     });
   }
 
@@ -323,6 +338,8 @@ function bodyParserError(error: unknown): unknown {
 interface CachingOfRequest {
   readonly policy: HttpCachePolicy;
   readonly anonymous: boolean;
+  /** Where the bytes of kept `Content` output are kept, or null. */
+  readonly trees: ContentOutputCache | null;
 }
 
 /**
@@ -378,9 +395,13 @@ function render(
     res.end();
     return;
   }
-  const body = renderBody(result.root, format);
+  const renderOnce = (): RenderedBody => {
+    const bytes = renderBody(result.root, format);
+    return { body: bytes, digest: result.entityTag ? bodyDigest(bytes) : undefined };
+  };
+  const { body, digest } = caching.trees ? caching.trees.rendered(result.root, format, renderOnce) : renderOnce();
   if (result.entityTag) {
-    const etag = formatEntityTag(result.entityTag, body);
+    const etag = formatEntityTag(result.entityTag, body, digest);
     res.setHeader('ETag', etag);
     res.vary('Accept');
     // A malformed If-None-Match is ignored: the full response is always a correct answer to a GET.

@@ -55,12 +55,17 @@ const OPAQUE_TAG = /^([A-Za-z]+)-(\d{1,15})-(\d{1,15})(?:-[0-9a-f]{16})?$/;
 /** One list member: optional `W/`, then a quoted tag of etagc characters (RFC 9110 §8.8.3: no `"`, no controls). */
 const LISTED_TAG = /^(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
 
+/** The digest part of an entity tag: 16 hex digits of the SHA-256 of `body` (the exact bytes sent). */
+export function bodyDigest(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, DIGEST_LENGTH);
+}
+
 /**
  * The `ETag` value of a representation: the aggregate revision and the digest of `body` (the exact bytes sent).
+ * `digest` may be given when already known ({@link bodyDigest} of the same bytes).
  * @returns the quoted tag, e.g. `"content-57-3-9f86d081884c7d65"`.
  */
-export function formatEntityTag(state: AggregateRevision, body: Uint8Array): string {
-  const digest = createHash('sha256').update(body).digest('hex').slice(0, DIGEST_LENGTH);
+export function formatEntityTag(state: AggregateRevision, body: Uint8Array, digest: string = bodyDigest(body)): string {
   return `"${state.target.kind}-${state.target.id}-${state.revision}-${digest}"`;
 }
 

@@ -4,6 +4,7 @@ import type { DecodedObject } from '../input/decoded-input.js';
 import type { Hrefs } from '../output/hrefs.js';
 import type { ObjectNode } from '../output/node.js';
 import type { VisitContext } from '../output/visitors/visit-context.js';
+import type { ContentOutputCache } from './content-output-cache.js';
 import type { AggregateRevision } from './entity-tags.js';
 import type { InputType, OutputNegotiation } from './media-types.js';
 import type { RouteDefinition } from './route-table.js';
@@ -51,6 +52,8 @@ export interface RestContext {
   readonly inputTypeName: string | null;
   /** The process's request authentication: session cookie name, opening and closing sessions, CSRF checks. */
   readonly auth: HttpAuth;
+  /** Rendered `Content` representations kept across requests (null: none kept, the router has no change feed). */
+  readonly contentOutput: ContentOutputCache | null;
 }
 
 /** A cookie to set (value) or delete (null: sent as Symfony renders a deleted cookie, `<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`). */

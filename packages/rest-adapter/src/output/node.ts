@@ -168,6 +168,21 @@ export function fieldHashNode(name: string, value: Hash | Promise<Hash>): FieldH
   return { kind: 'ftHashDeferred', name, value };
 }
 
+/** Whether `node` is or holds a deferred field-type hash: a plain walk, no promises. */
+function holdsDeferred(node: Node): boolean {
+  switch (node.kind) {
+    case 'ftHashDeferred':
+      return true;
+    case 'object':
+    case 'hash':
+      return node.children.some(holdsDeferred);
+    case 'list':
+      return node.items.some(holdsDeferred);
+    default:
+      return false;
+  }
+}
+
 async function resolveNode(node: Node): Promise<Node> {
   switch (node.kind) {
     case 'ftHashDeferred':
@@ -186,13 +201,21 @@ async function resolveNode(node: Node): Promise<Node> {
   }
 }
 
+/** The nodes with their deferred hashes resolved (the same array when none holds any; only those that do wait). */
 async function resolveChildren(nodes: readonly Node[]): Promise<readonly Node[]> {
-  const resolved = await Promise.all(nodes.map(resolveNode));
+  if (!nodes.some(holdsDeferred)) return nodes;
+  const resolved = await Promise.all(nodes.map((node) => (holdsDeferred(node) ? resolveNode(node) : Promise.resolve(node))));
   return resolved.every((node, index) => node === nodes[index]) ? nodes : resolved;
 }
 
+/** Whether a tree still holds a field-type hash being computed (see {@link resolveDeferredNodes}). */
+export function holdsDeferredNodes(root: ObjectNode): boolean {
+  return holdsDeferred(root);
+}
+
 /**
- * The tree with every deferred field-type hash replaced by its value (the same tree when it has none).
+ * The tree with every deferred field-type hash replaced by its value (the same tree when it has none, found by a
+ * synchronous walk: most responses hold none, and a promise per node was a measurable share of rendering a list).
  * @throws what a deferred hash's computation threw.
  */
 export async function resolveDeferredNodes(root: ObjectNode): Promise<ObjectNode> {

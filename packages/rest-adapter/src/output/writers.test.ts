@@ -258,6 +258,17 @@ describe('escaping', () => {
   it('returns strings without special characters unchanged', () => {
     expect(escapeXmlText('plain text, é ü 😀')).toBe('plain text, é ü 😀');
   });
+
+  it('writes every JSON string, key and field-hash member exactly as JSON.stringify does', () => {
+    const samples = ['plain', '', 'quote " and \\ backslash', 'tab\tnew\nline\r', '\u0000\u001f\u007f', 'é ü 😀', 'lone \ud800 high', 'lone \udc00 low', 'sep \u2028 \u2029', '</script>'];
+    for (const text of samples) {
+      const root = obj('Section', 'Section', { href: text }, [val('name', text), ftHash('fieldValue', { [text]: [text] })]);
+      expect(writeJson(root)).toBe(
+        `{"Section":{"_media-type":"application/vnd.ibexa.api.Section+json","_href":${JSON.stringify(text)},` +
+          `"name":${JSON.stringify(text)},"fieldValue":{${JSON.stringify(text)}:[${JSON.stringify(text)}]}}}`,
+      );
+    }
+  });
 });
 
 describe('ErrorMessage with errorDetails (field validation error)', () => {

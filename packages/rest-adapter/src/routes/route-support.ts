@@ -39,11 +39,11 @@ export function resource(
  * body newer than the tag, never older, so a client's later `If-Match` with the tag fails (412) rather than let it
  * overwrite a change its body did not show. The revision is read before the permission-checked load but only
  * sent when the load succeeds: a user who may not read the resource learns nothing. After a write, call this to
- * reload the resource rather than answer with what the write returned.
+ * reload the resource rather than answer with what the write returned. `load` gets the revision read.
  */
-export async function tagged(context: RestContext, target: LockTarget, load: () => Promise<RestResult> | RestResult): Promise<RestResult> {
+export async function tagged(context: RestContext, target: LockTarget, load: (revision: number) => Promise<RestResult> | RestResult): Promise<RestResult> {
   const [revision = 0] = await context.repository.revisions([target]);
-  const result = await load();
+  const result = await load(revision);
   return result.kind === 'resource' ? { ...result, entityTag: { target, revision } } : result;
 }
 
@@ -119,6 +119,15 @@ export async function contentTypesOf(context: RestContext, contents: readonly Co
 export const contentAggregate = (context: RestContext): LockTarget => ({ kind: 'content', id: intParam(context, 'contentId') });
 
 /**
+ * What the kept `Content` output of the item is looked up by (see http/content-output-cache.ts): the item, its revision
+ * and current version, the languages asked for, the main location's path when the user may read it, the href prefix
+ * and the request's origin (absolute file URLs). Encoded as JSON, so that no value can pass for another.
+ */
+function contentOutputKey(context: RestContext, info: ContentInfo, revision: number, mainLocation: Location | null): string {
+  return JSON.stringify([info.id, revision, info.currentVersionNo, context.query.get('languages'), mainLocation?.pathString ?? null, context.hrefs.prefix, context.visit.origin]);
+}
+
+/**
  * The `Content` element of an item: `Content` (with the current version) when Accept names it, else
  * `ContentInfo`, as Ibexa's `GET /content/objects/{id}` does (so `application/json` gives ContentInfo). Tagged with
  * the item's revision; loaded afresh (after a write too, see {@link tagged}).
@@ -128,8 +137,28 @@ export async function contentResource(
   contentId: number,
   options: { status?: number; location?: string; embed?: boolean } = {},
 ): Promise<RestResult> {
-  return tagged(context, { kind: 'content', id: contentId }, async () => {
-    const embed = options.embed ?? wantsVariant(context, 'Content');
+  const embed = options.embed ?? wantsVariant(context, 'Content');
+  const trees = context.contentOutput;
+  const reusable = trees !== null && embed && options.status === undefined && (context.method === 'GET' || context.method === 'HEAD');
+  const stamp = trees?.stamp() ?? 0;
+  return tagged(context, { kind: 'content', id: contentId }, async (revision) => {
+    if (reusable) {
+      // The user's right to read the published item is checked as loading it would check it; the tree is shared.
+      const info = await context.repository.contentService.loadContentInfo(contentId);
+      if (info.status === 'PUBLISHED') {
+        const mainLocation = await readableLocation(context, info.mainLocationId);
+        const key = contentOutputKey(context, info, revision, mainLocation);
+        const kept = trees.get(key, context.output.format);
+        const result = (root: ObjectNode): RestResult =>
+          resource(root, { ...(options.location === undefined ? {} : { location: options.location }), acceptPatch: 'ContentUpdate', cacheTags: contentCacheTags(info, mainLocation) });
+        if (kept) return result(kept);
+        const version = await currentVersion(context, contentId, languagesParam(context));
+        const root = contentNode({ contentInfo: version.content.contentInfo, mainLocation, currentVersion: version }, context.visit);
+        // Kept only when built from the state the key names (no write slipped in between the two reads).
+        if (version.content.contentInfo.currentVersionNo === info.currentVersionNo && version.content.contentInfo.mainLocationId === info.mainLocationId) trees.keep(key, root, stamp);
+        return result(root);
+      }
+    }
     const version = embed ? await currentVersion(context, contentId, languagesParam(context)) : undefined;
     const info: ContentInfo = version?.content.contentInfo ?? (await context.repository.contentService.loadContentInfo(contentId));
     const mainLocation = await readableLocation(context, info.mainLocationId);
