@@ -14,6 +14,18 @@ const w = TABLES.searchWord.$as('w');
 const pl = searchWordList.$as('pl');
 const sl = searchWordList.$as('sl');
 const sc = TABLES.content.$as('sc');
+/** The word lists of a FullText criterion without languages on PostgreSQL (`fl`). */
+const fl = searchWordList.$as('fl');
+
+/**
+ * The low bits of a word list's id that number its language: the id is `content_id × WORD_LIST_SLOTS + slot`, the
+ * slot below {@link WORD_LIST_SLOTS} and unique among the item's languages (`search_word_list`), so the item is the
+ * id shifted right by these bits. An item has at most as many languages as the repository (Ibexa: 30 or fewer,
+ * language ids being bits of an integer).
+ */
+export const WORD_LIST_SLOT_BITS = 5;
+/** See {@link WORD_LIST_SLOT_BITS}: 32 ids per item. */
+export const WORD_LIST_SLOTS = 2 ** WORD_LIST_SLOT_BITS;
 
 /** The SQLite FTS5 table of migration 0013 indexing `search_word_list.word_ids` (external content, rowid = `id`). */
 export const WORD_LIST_FTS = `${searchWordList.$name}_fts`;
@@ -26,6 +38,22 @@ export function wordIdArray(column: string): string {
   return `CAST(string_to_array(${column}, ' ') AS integer[])`;
 }
 
+/** The FTS5 query of word lists holding one of `ids`: the ids as quoted tokens joined by OR. */
+function anyWordQuery(ids: readonly number[]): string {
+  return ids.map((id) => `"${Math.trunc(id)}"`).join(' OR ');
+}
+
+/**
+ * The statement of the items having a word list that holds one of the dictionary ids `ids`, any language (a
+ * `SELECT` of one column for `IN (…)`): SQLite reads the item straight from the FTS5 rowids (`rowid >> 5`, see
+ * `WORD_LIST_SLOT_BITS`), PostgreSQL the lists the GIN index finds. Callers guard against no ids.
+ */
+export function itemsHoldingAny(dialect: Dialect, ids: readonly number[]): SqlFragment {
+  if (dialect === 'sqlite') return fragment(`SELECT rowid >> ${WORD_LIST_SLOT_BITS} FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH ?`, anyWordQuery(ids));
+  const holds = wordListHoldsAny(dialect, fl, ids);
+  return { sql: `SELECT ${fl.contentId} FROM ${fl} WHERE ${holds.sql}`, bindings: holds.bindings };
+}
+
 /**
  * The condition "the word list `list` holds one of the dictionary ids `ids`", read from the database's inverted
  * index of migration 0013: SQLite an FTS5 query (the ids as quoted tokens joined by OR) over
@@ -35,7 +63,7 @@ export function wordIdArray(column: string): string {
 export function wordListHoldsAny(dialect: Dialect, list: { readonly id: string; readonly wordIds: string }, ids: readonly number[]): SqlFragment {
   const integers = ids.map((id) => Math.trunc(id));
   if (dialect === 'postgresql') return fragment(`${wordIdArray(list.wordIds)} && CAST(? AS integer[])`, `{${integers.join(',')}}`);
-  return fragment(`${list.id} IN (SELECT rowid FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH ?)`, integers.map((id) => `"${id}"`).join(' OR '));
+  return fragment(`${list.id} IN (SELECT rowid FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH ?)`, anyWordQuery(integers));
 }
 
 /**

@@ -90,8 +90,8 @@ describeOnEachDialect(
       expect((await explain(PUBLISHED_ITEMS_UP_TO, [10])).join('\n')).toMatch(/SCAN content USING COVERING INDEX content_published_items_index/);
       const postings = await plan({ type: 'FullText', value: 'word' }, 'content', [], { preparation: { fullTextWords: new Map([['word', [1, 2]]]), fieldTypes } });
       expect(postings).toMatch(/SCAN search_word_list_fts VIRTUAL TABLE INDEX 0:M/);
-      expect(postings).toMatch(/SEARCH wl USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(postings).not.toMatch(/SCAN wl/);
+      // Without languages the item is the FTS5 rowid shifted: the word lists themselves are not read.
+      expect(postings).not.toMatch(/\bwl\b/);
       expect(postings).not.toMatch(/search_word /);
     });
 

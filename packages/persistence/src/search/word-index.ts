@@ -4,7 +4,7 @@ import type { Row } from '../db/row.js';
 import type { SqlValue } from '../db/sql-session.js';
 import { placeholders, sql, StatementsBySize, type Statement } from '../db/statement.js';
 import { TABLES } from '../schema/index.js';
-import { reversedWord } from './full-text-words.js';
+import { reversedWord, WORD_LIST_SLOTS } from './full-text-words.js';
 
 const { searchWord, searchWordList } = TABLES;
 
@@ -24,19 +24,15 @@ const WORD_IDS = new StatementsBySize(
   (size) => `SELECT ${searchWord.$list(['id', 'word'])} FROM ${searchWord} WHERE ${searchWord.word} IN (${placeholders(size)})`,
 );
 
-/** The word lists of one item, one per language (`language_code`, `word_ids`). */
+/** The word lists of one item, one per language (`id`, `language_code`, `word_ids`). */
 export const ITEM_WORDS = sql<[contentId: number]>(
-  `SELECT ${searchWordList.$list(['languageCode', 'wordIds'])} FROM ${searchWordList} WHERE ${searchWordList.contentId} = ?`,
+  `SELECT ${searchWordList.$list(['id', 'languageCode', 'wordIds'])} FROM ${searchWordList} WHERE ${searchWordList.contentId} = ?`,
 );
-const INSERT_LIST = sql<[contentId: number, languageCode: string, wordIds: string]>(
-  `INSERT INTO ${searchWordList} (${searchWordList.$list(['contentId', 'languageCode', 'wordIds'])}) VALUES (?, ?, ?)`,
+const INSERT_LIST = sql<[id: number, contentId: number, languageCode: string, wordIds: string]>(
+  `INSERT INTO ${searchWordList} (${searchWordList.$list(['id', 'contentId', 'languageCode', 'wordIds'])}) VALUES (?, ?, ?, ?)`,
 );
-const UPDATE_LIST = sql<[wordIds: string, contentId: number, languageCode: string]>(
-  `UPDATE ${searchWordList} SET ${searchWordList.wordIds} = ? WHERE ${searchWordList.contentId} = ? AND ${searchWordList.languageCode} = ?`,
-);
-const DELETE_LIST = sql<[contentId: number, languageCode: string]>(
-  `DELETE FROM ${searchWordList} WHERE ${searchWordList.contentId} = ? AND ${searchWordList.languageCode} = ?`,
-);
+const UPDATE_LIST = sql<[wordIds: string, id: number]>(`UPDATE ${searchWordList} SET ${searchWordList.wordIds} = ? WHERE ${searchWordList.id} = ?`);
+const DELETE_LIST = sql<[id: number]>(`DELETE FROM ${searchWordList} WHERE ${searchWordList.id} = ?`);
 
 /**
  * The `word_ids` value of a set of dictionary ids: the ids in ascending order, as decimal numbers separated by single
@@ -85,9 +81,10 @@ export function documentWords(document: ContentIndexDocument): Map<string, Set<s
  * Writes the postings of one item: per language with words, one `search_word_list` row with the ids of its words
  * (unknown words added to the dictionary `search_word`); rows of languages that lost every word are deleted, rows
  * whose words did not change are left alone. `present` tells whether the item may have rows already (when false,
- * nothing is read first).
+ * nothing is read first). A new row takes the item's lowest free slot ({@link WORD_LIST_SLOTS}).
  *
- * @throws Error when a dictionary word has no id after its insertion (a broken dictionary).
+ * @throws Error when a dictionary word has no id after its insertion (a broken dictionary), or when an item would
+ * have more languages than slots.
  */
 export async function writeWordLists(
   runner: StatementRunner,
@@ -111,12 +108,24 @@ export async function writeWordLists(
     );
   }
   const stored = present ? await runner.all(ITEM_WORDS, [contentId]) : [];
+  const usedSlots = new Set<number>();
   for (const row of stored) {
+    const id = row.int(searchWordList.id);
     const languageCode = row.str(searchWordList.languageCode);
     const list = wanted.get(languageCode);
-    if (list === undefined) await runner.write(DELETE_LIST, [contentId, languageCode]);
-    else if (list !== row.str(searchWordList.wordIds)) await runner.write(UPDATE_LIST, [list, contentId, languageCode]);
+    if (list === undefined) {
+      await runner.write(DELETE_LIST, [id]);
+      continue;
+    }
+    usedSlots.add(id % WORD_LIST_SLOTS);
+    if (list !== row.str(searchWordList.wordIds)) await runner.write(UPDATE_LIST, [list, id]);
     wanted.delete(languageCode);
   }
-  for (const [languageCode, list] of wanted) await runner.write(INSERT_LIST, [contentId, languageCode, list]);
+  let slot = 0;
+  for (const [languageCode, list] of wanted) {
+    while (usedSlots.has(slot)) slot += 1;
+    if (slot >= WORD_LIST_SLOTS) throw new Error(`search_word_list: more than ${WORD_LIST_SLOTS} languages for item ${contentId}`);
+    usedSlots.add(slot);
+    await runner.write(INSERT_LIST, [contentId * WORD_LIST_SLOTS + slot, contentId, languageCode, list]);
+  }
 }

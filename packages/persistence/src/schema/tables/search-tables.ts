@@ -98,13 +98,20 @@ export const searchWord = defineTable(
 
 /**
  * `search_word_list`: the postings of one item in one language, as the ids of its dictionary words (`search_word`)
- * in ascending order, separated by single spaces: one row per item and language instead of one per word. The
- * inverted index over `word_ids` is the database's own (migration 0013, outside this description): SQLite an FTS5
- * table of external content (`search_word_list_fts`), PostgreSQL a GIN index on the ids as an integer array.
+ * in ascending order, separated by single spaces: one row per item and language instead of one per word. `id` is
+ * `content_id × 32 + slot` (the slot: a number below 32 unique among the item's languages), so that the item of a
+ * list is its id shifted right by 5 bits (`WORD_LIST_SLOT_BITS`), with no lookup; on SQLite it is the rowid. The inverted
+ * index over `word_ids` is the database's own (migration 0013, outside this description): SQLite an FTS5 table of
+ * external content keyed by `id` (`search_word_list_fts`), PostgreSQL a GIN index on the ids as an integer array.
  */
 export const searchWordList = defineTable(
   'search_word_list',
-  { id: column.integer().rowId(), contentId: column.integer(), languageCode: column.varchar(20), wordIds: column.text() },
+  {
+    id: column.bigint().onSqlite({ type: 'integer' }),
+    contentId: column.integer(),
+    languageCode: column.varchar(20),
+    wordIds: column.text(),
+  },
   { primaryKey: ['id'], indexes: [{ columns: ['contentId', 'languageCode'], unique: true }] },
 );
 

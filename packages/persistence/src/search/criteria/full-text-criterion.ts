@@ -1,6 +1,6 @@
 import { alwaysFalse, criterionHandler, whereSql } from '../criterion-handler.js';
 import { filterLanguages, usesAlwaysAvailable } from '../field-language.js';
-import { wordListHoldsAny } from '../full-text-words.js';
+import { itemsHoldingAny, wordListHoldsAny } from '../full-text-words.js';
 import { TABLES } from '../../schema/index.js';
 import { c } from '../search-aliases.js';
 import { fragment, sqlOf, valueList } from '../sql-fragment.js';
@@ -28,7 +28,7 @@ export const fullTextCriterion = criterionHandler('FullText', (criterion, ctx) =
   if (ids.length === 0) return alwaysFalse;
   const holds = wordListHoldsAny(ctx.dialect, wl, ids);
   const languages = filterLanguages(ctx.languageFilter);
-  if (languages.length === 0) return whereSql(sqlOf`${ITEMS_OF_POSTINGS} WHERE ${holds})`);
+  if (languages.length === 0) return whereSql(sqlOf`${fragment(c.id)} IN (${itemsHoldingAny(ctx.dialect, ids)})`);
   const inLanguages = sqlOf`${ITEMS_OF_POSTINGS} WHERE ${holds} AND ${fragment(wl.languageCode)} IN (${valueList(languages)}))`;
   if (!usesAlwaysAvailable(ctx.languageFilter)) return whereSql(inLanguages);
   return whereSql(
