@@ -79,12 +79,19 @@ function sqliteMemoryPragmas(cacheMiB: number, mmapMiB: number): readonly string
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
+ * The size in bytes the SQLite write-ahead log is cut back to each time it restarts after a checkpoint
+ * (`journal_size_limit`); without it the file keeps the size of the largest burst of writes (tens of MiB after a
+ * bulk import) for as long as the database is open. 4 MiB: the log of the default auto-checkpoint (1000 pages).
+ */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
  * Builds the typed MikroORM configuration of the selected driver (plain options: nothing of MikroORM is loaded here,
  * so that a start loads only the driver it uses): no entities (MikroORM runs the migrations only; the schema is
  * described in `schema/`), the explicit migration list (the migrator itself is loaded only when a migration is
  * pending, see `migrate.ts`), and per driver:
  * - SQLite: one pooled connection (SQLite has one writer; transactions queue instead of interleaving) with
- *   `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL`, the memory settings of
+ *   `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL`, `journal_size_limit` ({@link WAL_SIZE_LIMIT_BYTES}), the memory settings of
  *   {@link sqliteMemoryPragmas} (`sqliteCacheMiB`, `sqliteMmapMiB`) and a busy timeout set on every new connection;
  * - PostgreSQL: `clientUrl` = the URL; with `schema`, MikroORM's default schema and the connections' search path.
  * Debug logging is off unless `debug` is set; log lines go to `logger` (dropped without one).
@@ -142,6 +149,7 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
           connection.pragma('journal_mode = WAL');
           connection.pragma('foreign_keys = ON');
           connection.pragma('synchronous = NORMAL');
+          connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
           for (const pragma of memoryPragmas) connection.pragma(pragma);
           connection.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}`);
           done(null, connection);

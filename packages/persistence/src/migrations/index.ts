@@ -11,6 +11,7 @@ import { BinaryStorageMigration } from './m0009-binary-storage.js';
 import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insensitive.js';
 import { SearchFieldTrigramsMigration } from './m0011-search-field-trigrams.js';
 import { SearchFieldSortWalkMigration } from './m0012-search-field-sort-walk.js';
+import { SearchWordListsMigration } from './m0013-search-word-lists.js';
 import { MIGRATION_NAMES, type MigrationName } from './migration-names.js';
 
 /** The class of each migration, by name (every name of {@link MIGRATION_NAMES} has one; the compiler checks it). */
@@ -27,6 +28,7 @@ const MIGRATION_CLASSES: { readonly [name in MigrationName]: MigrationObject['cl
   '0010-remote-ids-case-insensitive': RemoteIdsCaseInsensitiveMigration,
   '0011-search-field-trigrams': SearchFieldTrigramsMigration,
   '0012-search-field-sort-walk': SearchFieldSortWalkMigration,
+  '0013-search-word-lists': SearchWordListsMigration,
 };
 
 /**

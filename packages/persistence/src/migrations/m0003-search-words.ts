@@ -2,7 +2,8 @@ import { indexWords } from '@contentrepo/core';
 import { Row } from '../db/row.js';
 import type { SqlValue } from '../db/sql-session.js';
 import type { Statement } from '../db/statement.js';
-import { insertWords, type StatementRunner } from '../search/word-index.js';
+import type { StatementRunner } from '../search/word-index.js';
+import { insertWordLinks } from './m0003/word-links.js';
 import { SchemaMigration } from './schema-migration.js';
 
 /** Rows of `search_text` read per batch. */
@@ -34,7 +35,7 @@ export class SearchWordsMigration extends SchemaMigration {
       for (const row of rows) {
         after = row.int('id');
         const words = new Map([[row.str('language_code'), new Set(indexWords(row.str('text')))]]);
-        await insertWords(runner, row.int('content_id'), words);
+        await insertWordLinks(runner, row.int('content_id'), words);
       }
       if (rows.length < BATCH) break;
     }

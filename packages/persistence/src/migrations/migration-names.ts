@@ -17,6 +17,7 @@ export const MIGRATION_NAMES = [
   '0010-remote-ids-case-insensitive',
   '0011-search-field-trigrams',
   '0012-search-field-sort-walk',
+  '0013-search-word-lists',
 ] as const;
 
 /** The name of one migration of {@link MIGRATION_NAMES}. */

@@ -7,7 +7,7 @@
  */
 import { content, contentField, contentName, contentRelation, contentVersion, location, pendingLocation } from './tables/content-tables.js';
 import { aggregateRevision, idSequence, trash, urlAlias, urlWildcard } from './tables/management-tables.js';
-import { bookmark, searchField, searchFieldElement, searchName, searchUser, searchWord, searchWordLink } from './tables/search-tables.js';
+import { bookmark, searchField, searchFieldElement, searchName, searchUser, searchWord, searchWordList } from './tables/search-tables.js';
 import { contentType, contentTypeGroup, contentTypeGroupLink, fieldDefinition, language, section } from './tables/type-tables.js';
 import { binaryChunk, binaryFile } from './tables/storage-tables.js';
 import { contentObjectState, objectState, objectStateGroup, policy, role, roleAssignment, session, userAccount } from './tables/user-tables.js';
@@ -52,7 +52,7 @@ export const TABLES = {
   searchField,
   searchFieldElement,
   searchWord,
-  searchWordLink,
+  searchWordList,
   searchName,
   searchUser,
   bookmark,

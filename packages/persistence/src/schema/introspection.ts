@@ -16,10 +16,11 @@ const IGNORED_TABLES = new Set(['mikro_orm_migrations']);
 
 /**
  * The trigram accelerators of migration 0011 (an FTS5 table with its shadow tables on SQLite, a `pg_trgm` GIN index
- * on PostgreSQL, which may be missing): optional, outside the description, left out here.
+ * on PostgreSQL, which may be missing): optional, outside the description, left out here. So are the inverted
+ * indexes of the word lists of migration 0013 (FTS5 on SQLite, GIN on PostgreSQL), the database's own objects.
  */
-const TRIGRAM_TABLE = /^search_field_trigram(_data|_idx|_config|_docsize|_content)?$/;
-const IGNORED_INDEXES = new Set(['search_field_sort_key_string_trigram_index']);
+const TRIGRAM_TABLE = /^(search_field_trigram|search_word_list_fts)(_data|_idx|_config|_docsize|_content)?$/;
+const IGNORED_INDEXES = new Set(['search_field_sort_key_string_trigram_index', 'search_word_list_word_ids_index']);
 
 /** The parts of a CREATE TABLE body separated by top-level commas. */
 function topLevelParts(sql: string): string[] {

@@ -133,7 +133,7 @@ describeOnEachDialect(
 
     it('is exactly what the schema description says', () => {
       expect(diffSchemas(expectedSchema(SCHEMA, dialect), found()).map((difference) => difference.message)).toEqual([]);
-      expect(found().tables.map((table) => table.name).sort()).toContain('search_word_link');
+      expect(found().tables.map((table) => table.name).sort()).toContain('search_word_list');
     });
 
     it.each(DISAGREEMENTS)('differs from a description that changes $title', ({ schema, kinds, only }) => {

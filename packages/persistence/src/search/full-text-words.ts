@@ -8,12 +8,63 @@ import { TABLES } from '../schema/index.js';
 import { fragment, joinFragments, type SqlFragment } from './sql-fragment.js';
 import { containsCondition } from './wildcard.js';
 
-const { content } = TABLES;
-/** A dictionary word (`w`) and the postings of a word (`pl`, `sl`) with their items (`sc`). */
+const { content, searchWordList } = TABLES;
+/** A dictionary word (`w`) and the word lists holding a word (`pl`, `sl`) with their items (`sc`). */
 const w = TABLES.searchWord.$as('w');
-const pl = TABLES.searchWordLink.$as('pl');
-const sl = TABLES.searchWordLink.$as('sl');
+const pl = searchWordList.$as('pl');
+const sl = searchWordList.$as('sl');
 const sc = TABLES.content.$as('sc');
+/** The word lists of a FullText criterion without languages on PostgreSQL (`fl`). */
+const fl = searchWordList.$as('fl');
+
+/**
+ * The low bits of a word list's id that number its language: the id is `content_id × WORD_LIST_SLOTS + slot`, the
+ * slot below {@link WORD_LIST_SLOTS} and unique among the item's languages (`search_word_list`), so the item is the
+ * id shifted right by these bits. An item has at most as many languages as the repository (Ibexa: 30 or fewer,
+ * language ids being bits of an integer).
+ */
+export const WORD_LIST_SLOT_BITS = 5;
+/** See {@link WORD_LIST_SLOT_BITS}: 32 ids per item. */
+export const WORD_LIST_SLOTS = 2 ** WORD_LIST_SLOT_BITS;
+
+/** The SQLite FTS5 table of migration 0013 indexing `search_word_list.word_ids` (external content, rowid = `id`). */
+export const WORD_LIST_FTS = `${searchWordList.$name}_fts`;
+
+/**
+ * The PostgreSQL expression of migration 0013's GIN index: the `word_ids` of a word list (column `column`) as an
+ * integer array. Written exactly as the index expression so that the planner uses the index.
+ */
+export function wordIdArray(column: string): string {
+  return `CAST(string_to_array(${column}, ' ') AS integer[])`;
+}
+
+/** The FTS5 query of word lists holding one of `ids`: the ids as quoted tokens joined by OR. */
+function anyWordQuery(ids: readonly number[]): string {
+  return ids.map((id) => `"${Math.trunc(id)}"`).join(' OR ');
+}
+
+/**
+ * The statement of the items having a word list that holds one of the dictionary ids `ids`, any language (a
+ * `SELECT` of one column for `IN (…)`): SQLite reads the item straight from the FTS5 rowids (`rowid >> 5`, see
+ * `WORD_LIST_SLOT_BITS`), PostgreSQL the lists the GIN index finds. Callers guard against no ids.
+ */
+export function itemsHoldingAny(dialect: Dialect, ids: readonly number[]): SqlFragment {
+  if (dialect === 'sqlite') return fragment(`SELECT rowid >> ${WORD_LIST_SLOT_BITS} FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH ?`, anyWordQuery(ids));
+  const holds = wordListHoldsAny(dialect, fl, ids);
+  return { sql: `SELECT ${fl.contentId} FROM ${fl} WHERE ${holds.sql}`, bindings: holds.bindings };
+}
+
+/**
+ * The condition "the word list `list` holds one of the dictionary ids `ids`", read from the database's inverted
+ * index of migration 0013: SQLite an FTS5 query (the ids as quoted tokens joined by OR) over
+ * `search_word_list_fts`, whose rowids are the lists' ids; PostgreSQL the overlap `&&` of the lists' id arrays
+ * with the ids, answered by the GIN index. One parameter whatever the number of ids (callers guard against none).
+ */
+export function wordListHoldsAny(dialect: Dialect, list: { readonly id: string; readonly wordIds: string }, ids: readonly number[]): SqlFragment {
+  const integers = ids.map((id) => Math.trunc(id));
+  if (dialect === 'postgresql') return fragment(`${wordIdArray(list.wordIds)} && CAST(? AS integer[])`, `{${integers.join(',')}}`);
+  return fragment(`${list.id} IN (SELECT rowid FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH ?)`, anyWordQuery(integers));
+}
 
 /**
  * The first string after every string that starts with `prefix`, in code-point order (SQLite BINARY, PostgreSQL
@@ -62,7 +113,10 @@ export function alternativeCondition(dialect: Dialect, alternative: FullTextAlte
   }
 }
 
-/** A dictionary word an alternative matched, with the number of its postings (an upper bound of its frequency). */
+/**
+ * A dictionary word an alternative matched, with the number of its postings — word lists holding it, one per item
+ * and language (an upper bound of its frequency).
+ */
 interface MatchedWord {
   readonly id: number;
   readonly postings: number;
@@ -92,14 +146,25 @@ async function publishedItemsUpTo(ctx: SqlContext, bound: number): Promise<numbe
   return row?.int('n') ?? 0;
 }
 
+/**
+ * The words of the lists `sl` as a table `lw (value)` of the FROM clause, one row per word id: SQLite `json_each`
+ * of the ids made a JSON array, PostgreSQL `unnest` of the id array.
+ */
+function listedWords(dialect: Dialect): string {
+  return dialect === 'postgresql'
+    ? `CROSS JOIN LATERAL unnest(${wordIdArray(sl.wordIds)}) AS lw (value)`
+    : `CROSS JOIN json_each('[' || replace(${sl.wordIds}, ' ', ',') || ']') AS lw`;
+}
+
 /** Document frequencies (published items holding the word, any language) of `ids`. */
 async function frequencies(ctx: SqlContext, ids: readonly number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   for (const batch of chunks(ids)) {
+    const holds = wordListHoldsAny(ctx.dialect, sl, batch);
     const rows = await ctx.rawRows(
-      `SELECT ${sl.wordId} AS id, COUNT(DISTINCT ${sl.contentId}) AS df FROM ${sl} JOIN ${sc} ON ${sc.id} = ${sl.contentId} ` +
-        `WHERE ${sl.wordId} IN (${placeholders(batch.length)}) AND ${sc.status} = ${PUBLISHED} GROUP BY ${sl.wordId}`,
-      batch,
+      `SELECT lw.value AS id, COUNT(DISTINCT ${sl.contentId}) AS df FROM ${sl} JOIN ${sc} ON ${sc.id} = ${sl.contentId} ${listedWords(ctx.dialect)} ` +
+        `WHERE ${holds.sql} AND ${sc.status} = ${PUBLISHED} AND lw.value IN (${placeholders(batch.length)}) GROUP BY lw.value`,
+      [...holds.bindings, ...batch],
     );
     for (const row of rows) result.set(row.int('id'), row.int('df'));
   }
@@ -116,7 +181,10 @@ export function dictionaryQuery(dialect: Dialect, query: string): SqlFragment | 
     return condition ? [condition] : [];
   });
   const any = joinFragments(conditions, ' OR ');
-  const postings = `(SELECT COUNT(*) FROM ${pl} WHERE ${pl.wordId} = ${w.id}) AS postings`;
+  const postings =
+    dialect === 'postgresql'
+      ? `(SELECT COUNT(*) FROM ${pl} WHERE ${wordIdArray(pl.wordIds)} @> ARRAY[${w.id}]) AS postings`
+      : `(SELECT COUNT(*) FROM ${WORD_LIST_FTS} WHERE ${WORD_LIST_FTS} MATCH '"' || ${w.id} || '"') AS postings`;
   return any && { sql: `SELECT ${w.id} AS id, ${postings} FROM ${w} WHERE ${any.sql}`, bindings: any.bindings };
 }
 

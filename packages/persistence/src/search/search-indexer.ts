@@ -4,7 +4,7 @@ import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { sql, type Statement } from '../db/statement.js';
 import type { DbRow } from '../mappers/row-encoders.js';
-import { deleteWordLinks, documentWords, insertWords, storedWords } from './word-index.js';
+import { documentWords, writeWordLists } from './word-index.js';
 
 /** Longest sort key string stored, in code points (Legacy `sort_key_string` is 255 characters; field types cut there). */
 const MAX_SORT_KEY = 255;
@@ -13,7 +13,7 @@ const MAX_SORT_KEY = 255;
 const INDEX_TABLES: readonly { readonly present: string; readonly remove: Statement<[contentId: number]> }[] = [
   { present: 'in_fields', remove: sql('DELETE FROM search_field WHERE content_id = ?') },
   { present: 'in_elements', remove: sql('DELETE FROM search_field_element WHERE content_id = ?') },
-  { present: 'in_words', remove: sql('DELETE FROM search_word_link WHERE content_id = ?') },
+  { present: 'in_words', remove: sql('DELETE FROM search_word_list WHERE content_id = ?') },
   { present: 'in_names', remove: sql('DELETE FROM search_name WHERE content_id = ?') },
   { present: 'in_user', remove: sql('DELETE FROM search_user WHERE content_id = ?') },
 ];
@@ -26,7 +26,7 @@ export const INDEX_STATE = sql<[contentId: number]>(
   'SELECT c.content_type_id, ua.login, ua.email, ' +
     'EXISTS (SELECT 1 FROM search_field WHERE content_id = c.id) AS in_fields, ' +
     'EXISTS (SELECT 1 FROM search_field_element WHERE content_id = c.id) AS in_elements, ' +
-    'EXISTS (SELECT 1 FROM search_word_link WHERE content_id = c.id) AS in_words, ' +
+    'EXISTS (SELECT 1 FROM search_word_list WHERE content_id = c.id) AS in_words, ' +
     'EXISTS (SELECT 1 FROM search_name WHERE content_id = c.id) AS in_names, ' +
     'EXISTS (SELECT 1 FROM search_user WHERE content_id = c.id) AS in_user ' +
     'FROM content c LEFT JOIN user_account ua ON ua.content_id = c.id WHERE c.id = ?',
@@ -134,7 +134,7 @@ function byFieldKey<T>(rows: readonly T[], key: (row: T) => string): Map<string,
  * - `search_field`: one row per field definition and language — sort keys and `is_empty` (core's `isEmptyEntry`);
  * - `search_field_element`: one row per element of collection fields (numbers in `value_int`, strings in
  *   `value_string`);
- * - `search_word` / `search_word_link`: core's `indexWords` of each entry's full text, per language;
+ * - `search_word` / `search_word_list`: core's `indexWords` of each entry's full text, per language;
  * - `search_name`: the version's names per language, and `search_user`: the account's login and email — all
  *   lower-cased with JavaScript's `toLowerCase` (the case-insensitive criteria compare them so).
  *
@@ -156,7 +156,7 @@ export async function indexDocument(ctx: SqlContext, document: ContentIndexDocum
     const { fields, elements } = fieldRows(contentId, state.int('content_type_id'), document.fields);
     await syncFields(tx, contentId, state.bool('in_fields'), fields);
     await syncElements(tx, contentId, state.bool('in_elements'), elements);
-    await syncWords(tx, contentId, state.bool('in_words'), documentWords(document));
+    await writeWordLists(tx, contentId, documentWords(document), state.bool('in_words'));
     const names = await tx.all(VERSION_NAMES, [contentId, document.versionNo]);
     await syncNames(
       tx,
@@ -208,27 +208,6 @@ async function syncElements(tx: SqlContext, contentId: number, present: boolean,
     'search_field_element',
     rows.filter((row) => !kept.has(fieldKey(Number(row['field_definition_id']), String(row['language_code'])))),
   );
-}
-
-/** `search_word_link`: postings that went deleted, new ones inserted (with their dictionary words). */
-async function syncWords(tx: SqlContext, contentId: number, present: boolean, words: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
-  if (!present) {
-    await insertWords(tx, contentId, words);
-    return;
-  }
-  const stored = await storedWords(tx, contentId);
-  const added = new Map<string, Set<string>>();
-  for (const [languageCode, set] of words) {
-    const before = stored.get(languageCode);
-    const fresh = new Set([...set].filter((word) => !before?.has(word)));
-    if (fresh.size > 0) added.set(languageCode, fresh);
-  }
-  for (const [languageCode, before] of stored) {
-    const now = words.get(languageCode);
-    const gone = [...before].filter(([word]) => !now?.has(word)).map(([, id]) => id);
-    await deleteWordLinks(tx, contentId, languageCode, gone);
-  }
-  await insertWords(tx, contentId, added);
 }
 
 /** `search_name`: names of languages that changed or went deleted, changed and new ones inserted. */

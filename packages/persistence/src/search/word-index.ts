@@ -4,9 +4,9 @@ import type { Row } from '../db/row.js';
 import type { SqlValue } from '../db/sql-session.js';
 import { placeholders, sql, StatementsBySize, type Statement } from '../db/statement.js';
 import { TABLES } from '../schema/index.js';
-import { reversedWord } from './full-text-words.js';
+import { reversedWord, WORD_LIST_SLOTS } from './full-text-words.js';
 
-const { searchWord, searchWordLink } = TABLES;
+const { searchWord, searchWordList } = TABLES;
 
 /** What the word index is written through: a {@link SqlContext}, or a migration's executor. */
 export interface StatementRunner {
@@ -23,38 +23,43 @@ const INSERT_WORDS = new StatementsBySize(
 const WORD_IDS = new StatementsBySize(
   (size) => `SELECT ${searchWord.$list(['id', 'word'])} FROM ${searchWord} WHERE ${searchWord.word} IN (${placeholders(size)})`,
 );
-const INSERT_LINKS = new StatementsBySize(
-  (size) =>
-    `INSERT INTO ${searchWordLink} (${searchWordLink.$list(['wordId', 'contentId', 'languageCode'])}) ` +
-    `VALUES ${Array.from({ length: size }, () => '(?, ?, ?)').join(', ')}`,
-);
 
-/** The postings of one item: word id and word per language. */
+/** The word lists of one item, one per language (`id`, `language_code`, `word_ids`). */
 export const ITEM_WORDS = sql<[contentId: number]>(
-  `SELECT l.${searchWordLink.languageCode}, l.${searchWordLink.wordId}, w.${searchWord.word} FROM ${searchWordLink} AS l ` +
-    `JOIN ${searchWord} AS w ON w.${searchWord.id} = l.${searchWordLink.wordId} WHERE l.${searchWordLink.contentId} = ?`,
+  `SELECT ${searchWordList.$list(['id', 'languageCode', 'wordIds'])} FROM ${searchWordList} WHERE ${searchWordList.contentId} = ?`,
 );
-const DELETE_LINKS = new StatementsBySize(
-  (size) =>
-    `DELETE FROM ${searchWordLink} WHERE ${searchWordLink.contentId} = ? AND ${searchWordLink.languageCode} = ? ` +
-    `AND ${searchWordLink.wordId} IN (${placeholders(size)})`,
+const INSERT_LIST = sql<[id: number, contentId: number, languageCode: string, wordIds: string]>(
+  `INSERT INTO ${searchWordList} (${searchWordList.$list(['id', 'contentId', 'languageCode', 'wordIds'])}) VALUES (?, ?, ?, ?)`,
 );
+const UPDATE_LIST = sql<[wordIds: string, id: number]>(`UPDATE ${searchWordList} SET ${searchWordList.wordIds} = ? WHERE ${searchWordList.id} = ?`);
+const DELETE_LIST = sql<[id: number]>(`DELETE FROM ${searchWordList} WHERE ${searchWordList.id} = ?`);
 
-/** The words an item is indexed with: per language, each word with its dictionary id. */
-export async function storedWords(runner: Pick<StatementRunner, 'all'>, contentId: number): Promise<Map<string, Map<string, number>>> {
-  const byLanguage = new Map<string, Map<string, number>>();
-  for (const row of await runner.all(ITEM_WORDS, [contentId])) {
-    const languageCode = row.str(searchWordLink.languageCode);
-    let words = byLanguage.get(languageCode);
-    if (!words) byLanguage.set(languageCode, (words = new Map()));
-    words.set(row.str(searchWord.word), row.int(searchWordLink.wordId));
-  }
-  return byLanguage;
+/**
+ * The `word_ids` value of a set of dictionary ids: the ids in ascending order, as decimal numbers separated by single
+ * spaces (what the inverted indexes of migration 0013 split: SQLite FTS5's tokenizer, PostgreSQL `string_to_array`).
+ */
+export function wordIdList(ids: Iterable<number>): string {
+  return [...new Set(ids)].sort((a, b) => a - b).join(' ');
 }
 
-/** Deletes postings of one item and language by word id (dictionary words stay). */
-export async function deleteWordLinks(runner: StatementRunner, contentId: number, languageCode: string, wordIds: readonly number[]): Promise<void> {
-  for (const batch of chunks(wordIds)) await runner.write(DELETE_LINKS.of(batch.length), [contentId, languageCode, ...batch]);
+/**
+ * The dictionary ids of `words`, adding the unknown ones to `search_word` (with the reversed word). Words are
+ * inserted in code-point order, the order of the unique index, so that concurrent publishes on PostgreSQL take its
+ * locks in one order; words already known are only read.
+ */
+async function dictionaryIds(runner: StatementRunner, words: readonly string[]): Promise<Map<string, number>> {
+  const distinct = [...new Set(words)].sort(compareStrings);
+  const ids = new Map<string, number>();
+  const read = async (batch: readonly string[]): Promise<void> => {
+    for (const row of await runner.all(WORD_IDS.of(batch.length), batch)) ids.set(row.str(searchWord.word), row.int(searchWord.id));
+  };
+  for (const batch of chunks(distinct)) await read(batch);
+  const unknown = distinct.filter((word) => !ids.has(word));
+  for (const batch of chunks(unknown)) {
+    await runner.write(INSERT_WORDS.of(batch.length), batch.flatMap((word) => [word, reversedWord(word)]));
+    await read(batch);
+  }
+  return ids;
 }
 
 /**
@@ -73,25 +78,54 @@ export function documentWords(document: ContentIndexDocument): Map<string, Set<s
 }
 
 /**
- * Writes the postings of one item (`search_word_link`: word, item, language), adding unknown words to the
- * dictionary (`search_word` with the reversed word). Words are inserted in code-point order, the order of the
- * unique index, so that concurrent publishes on PostgreSQL take its locks in one order.
+ * Writes the postings of one item: per language with words, one `search_word_list` row with the ids of its words
+ * (unknown words added to the dictionary `search_word`); rows of languages that lost every word are deleted, rows
+ * whose words did not change are left alone. `present` tells whether the item may have rows already (when false,
+ * nothing is read first). A new row takes the item's lowest free slot ({@link WORD_LIST_SLOTS}).
+ *
+ * @throws Error when a dictionary word has no id after its insertion (a broken dictionary), or when an item would
+ * have more languages than slots.
  */
-export async function insertWords(runner: StatementRunner, contentId: number, words: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
-  const distinct = [...new Set([...words.values()].flatMap((set) => [...set]))].sort(compareStrings);
-  if (distinct.length === 0) return;
-  const ids = new Map<string, number>();
-  for (const batch of chunks(distinct)) {
-    await runner.write(INSERT_WORDS.of(batch.length), batch.flatMap((word) => [word, reversedWord(word)]));
-    for (const row of await runner.all(WORD_IDS.of(batch.length), batch)) ids.set(row.str(searchWord.word), row.int(searchWord.id));
-  }
-  const links: SqlValue[][] = [];
+export async function writeWordLists(
+  runner: StatementRunner,
+  contentId: number,
+  words: ReadonlyMap<string, ReadonlySet<string>>,
+  present: boolean,
+): Promise<void> {
+  const ids = await dictionaryIds(runner, [...words.values()].flatMap((set) => [...set]));
+  const wanted = new Map<string, string>();
   for (const [languageCode, set] of words) {
-    for (const word of set) {
-      const id = ids.get(word);
-      if (id === undefined) throw new Error(`search_word: no id for '${word}'`);
-      links.push([id, contentId, languageCode]);
-    }
+    if (set.size === 0) continue;
+    wanted.set(
+      languageCode,
+      wordIdList(
+        [...set].map((word) => {
+          const id = ids.get(word);
+          if (id === undefined) throw new Error(`search_word: no id for '${word}'`);
+          return id;
+        }),
+      ),
+    );
   }
-  for (const batch of chunks(links)) await runner.write(INSERT_LINKS.of(batch.length), batch.flat());
+  const stored = present ? await runner.all(ITEM_WORDS, [contentId]) : [];
+  const usedSlots = new Set<number>();
+  for (const row of stored) {
+    const id = row.int(searchWordList.id);
+    const languageCode = row.str(searchWordList.languageCode);
+    const list = wanted.get(languageCode);
+    if (list === undefined) {
+      await runner.write(DELETE_LIST, [id]);
+      continue;
+    }
+    usedSlots.add(id % WORD_LIST_SLOTS);
+    if (list !== row.str(searchWordList.wordIds)) await runner.write(UPDATE_LIST, [list, id]);
+    wanted.delete(languageCode);
+  }
+  let slot = 0;
+  for (const [languageCode, list] of wanted) {
+    while (usedSlots.has(slot)) slot += 1;
+    if (slot >= WORD_LIST_SLOTS) throw new Error(`search_word_list: more than ${WORD_LIST_SLOTS} languages for item ${contentId}`);
+    usedSlots.add(slot);
+    await runner.write(INSERT_LIST, [contentId * WORD_LIST_SLOTS + slot, contentId, languageCode, list]);
+  }
 }

@@ -96,11 +96,23 @@ export const searchWord = defineTable(
   { primaryKey: ['id'], indexes: [{ columns: ['word'], unique: true }, { columns: ['reversed'] }] },
 );
 
-/** `search_word_link`: the postings — a word of an item's searchable fields in one language. */
-export const searchWordLink = defineTable(
-  'search_word_link',
-  { wordId: column.integer(), contentId: column.integer(), languageCode: column.varchar(20) },
-  { primaryKey: ['wordId', 'contentId', 'languageCode'], indexes: [{ columns: ['contentId'] }], withoutRowId: true },
+/**
+ * `search_word_list`: the postings of one item in one language, as the ids of its dictionary words (`search_word`)
+ * in ascending order, separated by single spaces: one row per item and language instead of one per word. `id` is
+ * `content_id × 32 + slot` (the slot: a number below 32 unique among the item's languages), so that the item of a
+ * list is its id shifted right by 5 bits (`WORD_LIST_SLOT_BITS`), with no lookup; on SQLite it is the rowid. The inverted
+ * index over `word_ids` is the database's own (migration 0013, outside this description): SQLite an FTS5 table of
+ * external content keyed by `id` (`search_word_list_fts`), PostgreSQL a GIN index on the ids as an integer array.
+ */
+export const searchWordList = defineTable(
+  'search_word_list',
+  {
+    id: column.bigint().onSqlite({ type: 'integer' }),
+    contentId: column.integer(),
+    languageCode: column.varchar(20),
+    wordIds: column.text(),
+  },
+  { primaryKey: ['id'], indexes: [{ columns: ['contentId', 'languageCode'], unique: true }] },
 );
 
 /** `search_name`: the indexed version's name per language, lower-cased (ContentName). */
