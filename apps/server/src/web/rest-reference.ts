@@ -62,7 +62,7 @@ const VIEWER_SCRIPT = `'use strict';
       url: '../openapi.json',
       dom_id: '#swagger-ui',
       deepLinking: true,
-      docExpansion: 'list',
+      docExpansion: 'none',
       defaultModelsExpandDepth: 0,
       presets: [SwaggerUIBundle.presets.apis],
       layout: 'BaseLayout',

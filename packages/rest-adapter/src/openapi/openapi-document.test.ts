@@ -74,6 +74,14 @@ describe('the REST reference (OpenAPI document)', () => {
     expect(Object.keys(schemas).length).toBeGreaterThan(60);
   });
 
+  it('groups every operation under one of its tags, each tag in use', () => {
+    const used = new Set<string>();
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) for (const tag of (operation as { tags?: string[] }).tags ?? []) used.add(tag);
+    }
+    expect([...used].sort()).toEqual((document['tags'] as { name: string }[]).map((tag) => tag.name).sort());
+  });
+
   it('lists the security schemes that are enabled, and the server it is given', () => {
     const plain = createOpenApiDocument({ serverUrl: '/cms/api/ibexa/v2' });
     expect(plain['servers']).toEqual([{ url: '/cms/api/ibexa/v2' }]);

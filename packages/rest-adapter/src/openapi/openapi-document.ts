@@ -1,7 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import { VENDOR_PREFIX } from '../http/media-types.js';
 import type { RestRoute } from '../http/rest-context.js';
 import { PARAMETER_PATTERNS, type RouteMethod } from '../http/route-table.js';
-import { reasonPhrase } from '../http/status-text.js';
 import { restRoutes } from '../routes/index.js';
 import { inputSchema } from './input-shapes.js';
 import { QUERY_PARAMETERS, type OperationNote } from './operation-notes.js';
@@ -69,6 +69,9 @@ const bodySchema = (mediaType: string): JsonSchema => {
   const { root, component } = outputMediaType(mediaType);
   return { type: 'object', properties: { [root]: { $ref: `${COMPONENT_PREFIX}${component}` } }, required: [root], additionalProperties: false };
 };
+
+/** The reason phrase of a status (`201` → `Created`). */
+const reasonPhrase = (status: number): string => STATUS_CODES[status] ?? String(status);
 
 const inputComponentName = (name: string): string => (name.endsWith('Input') ? name : `${name}Input`);
 
@@ -219,7 +222,6 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions): OpenApiD
   };
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: 'contentrepo REST API (Ibexa REST API v2)', version: options.version ?? '0.1.0', description: REFERENCE_INTRODUCTION },
     servers: [{ url: options.serverUrl }],
     security: [{}, { session: [] }, { session: [], csrf: [] }, ...Object.keys(securitySchemes).filter((name) => name === 'basic' || name === 'bearer').map((name) => ({ [name]: [] }))],

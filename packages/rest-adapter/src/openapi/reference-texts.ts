@@ -48,7 +48,24 @@ const TAG_PREFIXES: readonly (readonly [string, string])[] = [
 ];
 
 /** Tag names in display order. */
-export const TAGS: readonly string[] = ['Root', ...new Set(TAG_PREFIXES.map(([, tag]) => tag))];
+export const TAGS: readonly string[] = [
+  'Root',
+  'Sessions',
+  'Content',
+  'Locations',
+  'Search',
+  'Content types',
+  'Trash',
+  'URL aliases and wildcards',
+  'Object states',
+  'Sections',
+  'Languages',
+  'Users',
+  'User groups',
+  'Roles and policies',
+  'Bookmarks',
+  'Services',
+];
 
 /** The tag of an OpenAPI path (`Root` for `/`). */
 export function tagOf(path: string): string {
