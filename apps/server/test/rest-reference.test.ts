@@ -151,6 +151,10 @@ describe('the REST reference endpoints', () => {
       const asset = await agent.get(`/cms${API}/docs/${file}`);
       expect([file, asset.status, asset.headers['content-type']]).toEqual([file, 200, expect.stringContaining(type)]);
     }
+    const bundle = await agent.get(`/cms${API}/docs/swagger-ui-bundle.js`).set('Accept-Encoding', 'gzip');
+    expect([bundle.headers['content-encoding'], bundle.text.length]).toEqual(['gzip', expect.any(Number)]);
+    expect(bundle.text.length).toBeGreaterThan(1_000_000);
+    expect((await agent.get(`/cms${API}/docs/swagger-ui-bundle.js`).set('Accept-Encoding', 'identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('is on by default; REST_REFERENCE=false turns it off, and other values are refused', () => {

@@ -18,11 +18,11 @@ describeInBrowser('the REST reference viewer', () => {
   });
 
   /** Opens the viewer, recording what the page loads and every error it reports (CSP refusals included). */
-  async function openViewer(): Promise<{ page: Page; errors: string[]; foreign: string[]; bytes: Map<string, number>; loadMs: number }> {
+  async function openViewer(): Promise<{ page: Page; errors: string[]; foreign: string[]; bytes: Map<string, { body: number; transferred: number }>; loadMs: number }> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     const foreign: string[] = [];
-    const bytes = new Map<string, number>();
+    const bytes = new Map<string, { body: number; transferred: number }>();
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
@@ -31,8 +31,8 @@ describeInBrowser('the REST reference viewer', () => {
       if (!request.url().startsWith(server.origin) && !request.url().startsWith('data:')) foreign.push(request.url());
     });
     page.on('response', (response) => {
-      void response.body().then(
-        (body) => bytes.set(new URL(response.url()).pathname, body.length),
+      void Promise.all([response.body(), response.request().sizes()]).then(
+        ([body, sizes]) => bytes.set(new URL(response.url()).pathname, { body: body.length, transferred: sizes.responseBodySize }),
         () => undefined,
       );
     });
