@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { restRoutes } from '../routes/index.js';
+import { INPUT_MEDIA_TYPES } from './input-shapes.js';
 import { createOpenApiDocument, documentedOperationKeys, openApiPath, routeOperationKeys } from './openapi-document.js';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -72,6 +74,26 @@ describe('the REST reference (OpenAPI document)', () => {
     const schemas = (document['components'] as { schemas: Record<string, unknown> }).schemas;
     for (const name of Object.keys(schemas)) expect(ajv.getSchema(`openapi.json#/components/schemas/${name}`)).toBeDefined();
     expect(Object.keys(schemas).length).toBeGreaterThan(60);
+  });
+
+  it('describes exactly the input media types the operations accept', () => {
+    const schemas = (document['components'] as { schemas: Record<string, unknown> }).schemas;
+    const accepted = new Set<string>();
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) {
+        const content = (operation as { requestBody?: { content: object } }).requestBody?.content ?? {};
+        for (const type of Object.keys(content)) accepted.add(/vnd\.ibexa\.api\.(\w+)\+json/.exec(type)?.[1] ?? type);
+      }
+    }
+    expect([...accepted].sort()).toEqual([...INPUT_MEDIA_TYPES].sort());
+    // Every input type a handler reads (`context.input(['SectionInput'])`, or a POST alternative's name) is described.
+    const routesDir = join(PACKAGE_DIR, 'src', 'routes');
+    const read = readdirSync(routesDir)
+      .filter((file) => file.endsWith('-routes.ts'))
+      .flatMap((file) => [...readFileSync(join(routesDir, file), 'utf8').matchAll(/\.input\(\['(\w+)'\]\)|byInput\('(\w+)'/g)].map((match) => match[1] ?? match[2] ?? ''));
+    expect(read.length).toBeGreaterThan(40);
+    expect([...new Set(read)].filter((name) => !accepted.has(name))).toEqual([]);
+    for (const name of INPUT_MEDIA_TYPES) expect(schemas[name.endsWith('Input') ? name : `${name}Input`]).toBeDefined();
   });
 
   it('groups every operation under one of its tags, each tag in use', () => {
