@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createOpenApiDocument, type OpenApiDocument } from '@contentrepo/rest-adapter';
-import type { Express, Request, Response } from 'express';
-import { stringify } from 'yaml';
+import type { Express, NextFunction, Request, Response } from 'express';
 
 /**
  * The REST reference served by the server itself: the OpenAPI 3.1 document of the REST API (built by the REST
@@ -85,10 +83,12 @@ const VIEWER_SCRIPT = `'use strict';
 
 const VIEWER_STYLE = `body { margin: 0; } .swagger-ui .topbar { display: none; }\n`;
 
-/** Directory of the installed `swagger-ui-dist` package. */
-function swaggerUiDirectory(): string {
-  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-}
+/**
+ * Directory of the installed `swagger-ui-dist` package, found on first use (through the package's own module, so that
+ * it is found wherever this module is bundled; the package is never loaded at start).
+ */
+let swaggerUiDirectory: Promise<string> | undefined;
+const swaggerUi = (): Promise<string> => (swaggerUiDirectory ??= import('swagger-ui-dist/absolute-path.js').then((module) => module.default()));
 
 /**
  * Serves the REST reference under `restPath` (mount it before the REST router, which answers every other path below
@@ -100,17 +100,18 @@ export function mountRestReference(app: Express, options: RestReferenceOptions):
   let document: OpenApiDocument | undefined;
   const openApi = (): OpenApiDocument =>
     (document ??= createOpenApiDocument({ serverUrl: options.restPath, sessionCookieName: options.sessionCookieName, basicAuth: options.basicAuth, bearerAuth: true }));
-  const serve = (path: string, type: string, cacheControl: string, load: () => string | Buffer): void => {
+  const serve = (path: string, type: string, cacheControl: string, load: () => Promise<string | Buffer>): void => {
     const body = compressible(load);
-    app.get(path, (req: Request, res: Response) => {
-      const { raw, gzipped } = body();
-      res.set('Content-Type', type).set('Cache-Control', cacheControl).vary('Accept-Encoding');
-      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipped);
-      else res.send(raw);
+    app.get(path, (req: Request, res: Response, next: NextFunction) => {
+      body().then(({ raw, gzipped }) => {
+        res.set('Content-Type', type).set('Cache-Control', cacheControl).vary('Accept-Encoding');
+        if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipped);
+        else res.send(raw);
+      }, next);
     });
   };
-  serve(`${options.restPath}/openapi.json`, 'application/json; charset=utf-8', 'no-cache', () => JSON.stringify(openApi()));
-  serve(`${options.restPath}/openapi.yaml`, 'application/yaml; charset=utf-8', 'no-cache', () => stringify(openApi(), { aliasDuplicateObjects: false }));
+  serve(`${options.restPath}/openapi.json`, 'application/json; charset=utf-8', 'no-cache', async () => JSON.stringify(openApi()));
+  serve(`${options.restPath}/openapi.yaml`, 'application/yaml; charset=utf-8', 'no-cache', async () => (await import('yaml')).stringify(openApi(), { aliasDuplicateObjects: false }));
 
   const viewer = `${options.restPath}${REST_REFERENCE_VIEWER}`;
   // Express matches `/docs` and `/docs/` alike: the page's relative links need the slash.
@@ -118,22 +119,24 @@ export function mountRestReference(app: Express, options: RestReferenceOptions):
     if (req.path.endsWith('/')) next();
     else res.redirect(301, `${viewer}/`);
   });
-  serve(`${viewer}/`, 'text/html; charset=utf-8', 'no-cache', () => VIEWER_PAGE);
-  serve(`${viewer}/reference.js`, 'application/javascript; charset=utf-8', 'no-cache', () => VIEWER_SCRIPT);
-  serve(`${viewer}/reference.css`, 'text/css; charset=utf-8', 'no-cache', () => VIEWER_STYLE);
-  const assets = swaggerUiDirectory();
-  for (const [name, type] of Object.entries(VIEWER_ASSETS)) serve(`${viewer}/${name}`, type, 'public, max-age=86400', () => readFileSync(join(assets, name)));
+  serve(`${viewer}/`, 'text/html; charset=utf-8', 'no-cache', async () => VIEWER_PAGE);
+  serve(`${viewer}/reference.js`, 'application/javascript; charset=utf-8', 'no-cache', async () => VIEWER_SCRIPT);
+  serve(`${viewer}/reference.css`, 'text/css; charset=utf-8', 'no-cache', async () => VIEWER_STYLE);
+  for (const [name, type] of Object.entries(VIEWER_ASSETS)) serve(`${viewer}/${name}`, type, 'public, max-age=86400', async () => readFile(join(await swaggerUi(), name)));
 }
 
 /** A body read (or built) on first use and kept, with its gzip form: the viewer's script is 1.7 MB, 0.46 MB gzipped. */
-function compressible(load: () => string | Buffer): () => { raw: Buffer; gzipped: Buffer } {
-  let body: { raw: Buffer; gzipped: Buffer } | undefined;
-  return () => {
-    if (body === undefined) {
-      const loaded = load();
-      const raw = typeof loaded === 'string' ? Buffer.from(loaded, 'utf8') : loaded;
-      body = { raw, gzipped: gzipSync(raw) };
-    }
-    return body;
-  };
+function compressible(load: () => Promise<string | Buffer>): () => Promise<{ raw: Buffer; gzipped: Buffer }> {
+  let body: Promise<{ raw: Buffer; gzipped: Buffer }> | undefined;
+  return () =>
+    (body ??= load().then(
+      (loaded) => {
+        const raw = typeof loaded === 'string' ? Buffer.from(loaded, 'utf8') : loaded;
+        return { raw, gzipped: gzipSync(raw) };
+      },
+      (error: unknown) => {
+        body = undefined; // try again on the next request
+        throw error;
+      },
+    ));
 }
