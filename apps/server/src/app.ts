@@ -24,6 +24,7 @@ import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
 import { createAdminApp } from './web/admin-app.js';
+import { mountRestReference, REST_REFERENCE_VIEWER } from './web/rest-reference.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';
@@ -148,10 +149,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         // The server's own web pages (each feature adds its path here).
         pagePaths: [
           ...(config.adminPath === undefined ? [] : [`${config.basePath}${config.adminPath}`]),
+          ...(config.restReference ? [`${config.basePath}${REST_PREFIX}${REST_REFERENCE_VIEWER}`] : []),
         ],
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
+    if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
     app.use(
       `${config.basePath}${REST_PREFIX}`,
       createRestRouter({

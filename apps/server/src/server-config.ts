@@ -65,6 +65,8 @@ export interface ServerConfig extends HttpTimeouts {
   readonly logLevel: string;
   /** Subfolder before every route, e.g. `/cms` (`BASE_PATH`, default none). */
   readonly basePath: string;
+  /** Serve the REST reference (OpenAPI document and its viewer) below the REST prefix (`REST_REFERENCE`, default true). */
+  readonly restReference: boolean;
   /** Largest REST request body (`BODY_LIMIT`, default `50mb`). */
   readonly bodyLimit: string;
   /** Largest GraphQL JSON request body (`GRAPHQL_BODY_LIMIT`, default `1mb`); multipart requests have their own limits. */
@@ -398,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basicAuth: boolean(env, 'AUTH_BASIC'),
     logLevel,
     basePath,
+    restReference: (env['REST_REFERENCE'] ?? '') === '' || boolean(env, 'REST_REFERENCE'),
     bodyLimit: bodySize(env, 'BODY_LIMIT', '50mb'),
     graphqlBodyLimit: bodySize(env, 'GRAPHQL_BODY_LIMIT', '1mb'),
     sessionTtlSeconds: integer(env, 'SESSION_TTL', 3600, 60, 31_536_000),

@@ -7,8 +7,8 @@
 /** Methods routes may declare (custom verbs included; PUBLISH and SWAP arrive through method override). */
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'COPY' | 'MOVE' | 'SWAP' | 'PUBLISH' | 'TRASH';
 
-/** Path parameter requirements of Ibexa's REST routes (regex source, no anchors). */
-const PARAMETER_PATTERNS: Readonly<Record<string, string>> = {
+/** Path parameter requirements of Ibexa's REST routes (regex source, no anchors), by placeholder kind. */
+export const PARAMETER_PATTERNS: Readonly<Record<string, string>> = {
   id: '\\d+',
   locationPath: '\\d+(?:/\\d+)*',
   groupPath: '\\d+(?:/\\d+)*',
