@@ -23,6 +23,11 @@ import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
+import { graphiqlPage } from './web/graphiql-page.js';
+import { landingPage } from './web/landing-page.js';
+import { createLoginCsrf } from './web/login-csrf.js';
+import { loginPages } from './web/login-page.js';
+import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/web-assets.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';
@@ -135,6 +140,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       logger,
     });
 
+    const { basePath } = config;
+    const graphqlUrl = `${basePath}${config.graphqlPath}`;
+    const webAssets = await loadWebAssets(basePath);
+    const pageAssets = { stylesheet: webAssets.url('pages.css') ?? `${basePath}${WEB_ASSETS_PATH}/pages.css` };
+    if (config.graphiql && webAssets.url('graphiql.js') === null) logger.warn('GRAPHIQL is on but its files are not built (run the build): the GraphQL path answers browsers 503');
+
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
@@ -142,10 +153,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.use(
       securityHeaders({
         hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
-        landingPagePath: config.debug ? `${config.basePath}${config.graphqlPath}` : undefined,
+        landingPagePath: config.debug && !config.graphiql ? graphqlUrl : undefined,
         storagePrefix: storageUriPrefix,
         // The server's own web pages (each feature adds its path here).
-        pagePaths: [],
+        pagePaths: [`${basePath}/`, `${basePath}/login`, `${basePath}/login_check`, `${basePath}/logout`, ...(config.graphiql ? [graphqlUrl] : [])],
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
@@ -160,6 +171,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         logger,
       }),
     );
+    if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
     app.use(`${config.basePath}${config.graphqlPath}`, graphql);
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res, logger).catch(next);
@@ -169,6 +181,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       res.json({ status: 'ok', driver: store.driver });
     });
     app.all(`${config.basePath}/healthz`, methodNotAllowed(['GET', 'HEAD']));
+    app.use(`${basePath}${WEB_ASSETS_PATH}/fonts`, webAssets.fonts);
+    app.get(`${basePath}${WEB_ASSETS_PATH}/:name`, webAssets.handler);
+    app.get(`${basePath}/`, landingPage({ auth, repository, assets: pageAssets, basePath, version: await readServerVersion(), restPath: `${basePath}${REST_PREFIX}`, graphqlPath: graphqlUrl, graphiql: config.graphiql, adminPath: null, restReferencePath: `${basePath}${REST_PREFIX}/docs/` }));
+    app.use(basePath || '/', loginPages({ auth, repository, csrf: createLoginCsrf(config.jwtSecret), assets: pageAssets, basePath }));
     app.use(notFound);
     app.use(finalErrorHandler(logger));
 
