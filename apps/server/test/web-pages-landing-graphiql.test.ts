@@ -65,14 +65,16 @@ describe('the landing page and GraphiQL', () => {
   });
 });
 
-describe('GraphiQL turned off, and the pages below a base path', () => {
+describe('GraphiQL turned off or with DEBUG, and the pages below a base path', () => {
   let off: TestServer;
+  let debug: TestServer;
   let based: TestServer;
   beforeAll(async () => {
-    [off, based] = await Promise.all([startTestServer({ GRAPHIQL: 'false' }), startTestServer({ BASE_PATH: '/cms' })]);
+    [off, debug, based] = await Promise.all([startTestServer({ GRAPHIQL: 'false' }), startTestServer({ DEBUG: 'true' }), startTestServer({ BASE_PATH: '/cms' })]);
   });
   afterAll(async () => {
     await off?.stop();
+    await debug?.stop();
     await based?.stop();
   });
 
@@ -81,6 +83,13 @@ describe('GraphiQL turned off, and the pages below a base path', () => {
     expect(page.text).not.toContain('id="graphiql"');
     expect(page.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect((await request(off.app.express).get('/')).text).toContain('<h2>GraphQL API</h2>');
+  });
+
+  it('with DEBUG=true, GraphiQL replaces Apollo Sandbox, under the page policy', async () => {
+    const page = await request(debug.app.express).get('/graphql').set('Accept', 'text/html');
+    expect(page.text).toContain('id="graphiql"');
+    expect(page.text).not.toMatch(/https?:\/\//);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('with BASE_PATH=/cms, serves the landing page, login and GraphiQL below it, with links below it', async () => {
