@@ -24,10 +24,10 @@ import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
 import { graphiqlPage } from './web/graphiql-page.js';
-import { landingPage } from './web/landing-page.js';
-import { createLoginCsrf } from './web/login-csrf.js';
-import { loginPages } from './web/login-page.js';
-import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/web-assets.js';
+import { landingPage } from './web/root-landing-page.js';
+import { createLoginCsrf } from './web/form-login-csrf.js';
+import { loginPages } from './web/form-login-pages.js';
+import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/server-page-assets.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { loadConfig } from '../src/server-config.js';
-import { logInThroughForm } from './support/login-form.js';
+import { logInThroughForm } from './support/form-login-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** The same-origin references of a page: stylesheet and script URLs. */

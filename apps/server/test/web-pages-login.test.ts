@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { call } from './support/rest-session.js';
-import { logInThroughForm, openLoginForm, postLoginForm, setCookies } from './support/login-form.js';
+import { logInThroughForm, openLoginForm, postLoginForm, setCookies } from './support/form-login-client.js';
 import { startTestServer, vnd, type TestServer } from './support/test-server.js';
 
 /** The session cookie pair of a response, if it set one. */

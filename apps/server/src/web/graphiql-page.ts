@@ -1,9 +1,9 @@
 import type { Repository } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { escapeHtml, renderPage, type PageAssets } from './page-layout.js';
-import { signedInLogin } from './signed-in-user.js';
-import type { WebAssets } from './web-assets.js';
+import { escapeHtml, renderPage, type PageAssets } from './server-page-layout.js';
+import { signedInLogin } from './page-signed-in-login.js';
+import type { WebAssets } from './server-page-assets.js';
 
 /** What the GraphiQL page needs. */
 export interface GraphiQLPageOptions {

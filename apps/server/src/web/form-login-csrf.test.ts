@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createLoginCsrf, LOGIN_CSRF_MAX_AGE_SECONDS } from './login-csrf.js';
+import { createLoginCsrf, LOGIN_CSRF_MAX_AGE_SECONDS } from './form-login-csrf.js';
 
 describe('login form CSRF tokens', () => {
   it('accepts a token for its nonce while it is young enough, and nothing else', () => {

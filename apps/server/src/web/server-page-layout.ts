@@ -29,7 +29,7 @@ export interface PageContent {
   readonly bodyClass?: string;
 }
 
-/** URL of the pages' stylesheet (see web-assets.ts), set once the assets are known. */
+/** URL of the pages' stylesheet (see server-page-assets.ts), set once the assets are known. */
 export interface PageAssets {
   readonly stylesheet: string;
 }

@@ -1,8 +1,8 @@
 import type { Repository } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { escapeHtml, renderPage, type PageAssets } from './page-layout.js';
-import { signedInLogin } from './signed-in-user.js';
+import { escapeHtml, renderPage, type PageAssets } from './server-page-layout.js';
+import { signedInLogin } from './page-signed-in-login.js';
 
 /** Where the landing page links to, all full paths (base path included). */
 export interface LandingPageOptions {

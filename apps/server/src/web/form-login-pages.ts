@@ -2,9 +2,9 @@ import { isRepositoryError, type Repository } from '@contentrepo/core';
 import { LoginThrottledError, LoginThrottleUnavailableError, readCookie, type HttpAuth } from '@contentrepo/http-auth';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { methodNotAllowed } from '../http-policy.js';
-import { LOGIN_CSRF_COOKIE, LOGIN_CSRF_MAX_AGE_SECONDS, type LoginCsrf } from './login-csrf.js';
-import { escapeHtml, renderPage, type PageAssets } from './page-layout.js';
-import { signedInLogin } from './signed-in-user.js';
+import { LOGIN_CSRF_COOKIE, LOGIN_CSRF_MAX_AGE_SECONDS, type LoginCsrf } from './form-login-csrf.js';
+import { escapeHtml, renderPage, type PageAssets } from './server-page-layout.js';
+import { signedInLogin } from './page-signed-in-login.js';
 
 /** What the login pages need. */
 export interface LoginPageOptions {
@@ -47,7 +47,7 @@ interface FormState {
 /**
  * The login page Ibexa serves (Symfony `form_login`) and logout, on the same sessions as REST `POST /user/sessions`:
  * - `GET <basePath>/login`: an HTML form posting to `login_check`, with `_username`, `_password`, `_csrf_token`
- *   (see login-csrf.ts), `_target_path` when the query names a local path, and a `Login` button.
+ *   (see form-login-csrf.ts), `_target_path` when the query names a local path, and a `Login` button.
  * - `POST <basePath>/login_check` (form-encoded): a missing, expired or forged CSRF token → 403 and the form again
  *   with `Invalid CSRF token.`, before any password is checked; wrong credentials → 401 and the form with
  *   `Invalid credentials.` (counted by the failed-login throttling: 429 with `Retry-After` while blocked, 503 when its
