@@ -1,6 +1,7 @@
-// Bundles the browser code of the server's own web pages (today: GraphiQL) into web/dist/, with esbuild: one
-// minified ES module and one stylesheet per page, fonts as files in web/dist/fonts/, plus brotli and gzip copies of each, nothing loaded from another origin at run time.
-// Run by the root `build`, `start` and `test` scripts; the server serves web/dist/ as it is (see src/web/).
+// Bundles the browser code of the server's own web pages (today: GraphiQL) into web/dist/ with esbuild: one minified
+// ES module and one stylesheet per page, fonts as files in web/dist/fonts/, brotli and gzip copies of each; nothing
+// is loaded from another origin at run time. Run by the root `build`, `start` and `test` scripts (skipped when its
+// inputs did not change); the server serves web/dist/ as it is (src/web/server-page-assets.ts).
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,9 +13,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fontsDir = join(root, 'web/dist/fonts');
 
 /**
- * GraphiQL's stylesheet carries its fonts inline (`url(data:font/woff2;base64,…)` and `woff`, one per Unicode range of each
- * face: most of its weight). This plugin writes each one to `web/dist/fonts/<hash>.woff2` (or `.woff`) (served from this origin,
- * never another) and links it instead, so that a browser fetches only the ranges and faces a page shows.
+ * GraphiQL's stylesheet carries its fonts inline (`url(data:font/woff2;base64,…)`, and `woff`), one per Unicode
+ * range of each face: most of its weight. This plugin writes each one to `web/dist/fonts/<hash>.<format>` (served
+ * from this origin, never another) and links it instead, so that a browser fetches only the ranges a page shows.
  */
 const fontsAsFiles = {
   name: 'fonts-as-files',
@@ -34,6 +35,17 @@ const fontsAsFiles = {
     });
   },
 };
+
+// Nothing to do when this script, the entry and the installed packages are those of the last build.
+const stampFile = join(root, 'web/dist/.build-stamp');
+const lockfile = join(root, '../../pnpm-lock.yaml');
+const stampHash = createHash('sha256');
+for (const input of [fileURLToPath(import.meta.url), join(root, 'web/graphiql/graphiql-app.js'), lockfile]) stampHash.update(await readFile(input).catch(() => ''));
+const stamp = stampHash.digest('hex');
+if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) {
+  console.log('web assets up to date');
+  process.exit(0);
+}
 
 const started = Date.now();
 await rm(join(root, 'web/dist'), { recursive: true, force: true });
@@ -56,4 +68,5 @@ for (const name of ['graphiql.js', 'graphiql.css']) {
   await writeFile(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
 }
+await writeFile(stampFile, stamp);
 console.log(`web assets built in ${Date.now() - started} ms`);
