@@ -88,8 +88,10 @@ interface PreparedStore {
  * the other. Failed logins (session login, Basic, GraphQL `createToken`) are throttled per login name and client
  * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (in the primary when this is a cluster worker). The
  * persistence's change feed is given to the repository, the authentication and GraphQL, whose
- * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). Plain
- * typed wiring, no container. Does not listen (see `main.ts`).
+ * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). The
+ * server's own web pages (see web/): the landing page at `<basePath>/`, the login form (`/login`, `/login_check`,
+ * `/logout`) on the REST sessions, and GraphiQL for browsers at the GraphQL path (`graphiql`), with their files at
+ * `<basePath>/web-assets/`. Plain typed wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
@@ -183,7 +185,22 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.all(`${config.basePath}/healthz`, methodNotAllowed(['GET', 'HEAD']));
     app.use(`${basePath}${WEB_ASSETS_PATH}/fonts`, webAssets.fonts);
     app.get(`${basePath}${WEB_ASSETS_PATH}/:name`, webAssets.handler);
-    app.get(`${basePath}/`, landingPage({ auth, repository, assets: pageAssets, basePath, version: await readServerVersion(), restPath: `${basePath}${REST_PREFIX}`, graphqlPath: graphqlUrl, graphiql: config.graphiql, adminPath: null, restReferencePath: `${basePath}${REST_PREFIX}/docs/` }));
+    app.get(
+      `${basePath}/`,
+      landingPage({
+        auth,
+        repository,
+        assets: pageAssets,
+        basePath,
+        version: await readServerVersion(),
+        restPath: `${basePath}${REST_PREFIX}`,
+        restReferencePath: `${basePath}${REST_PREFIX}/docs/`,
+        graphqlPath: graphqlUrl,
+        graphiql: config.graphiql,
+        // The content browser's path once it is mounted (null: not linked).
+        adminPath: null,
+      }),
+    );
     app.use(basePath || '/', loginPages({ auth, repository, csrf: createLoginCsrf(config.jwtSecret), assets: pageAssets, basePath }));
     app.use(notFound);
     app.use(finalErrorHandler(logger));
