@@ -28,6 +28,7 @@ import { landingPage } from './web/root-landing-page.js';
 import { createLoginCsrf } from './web/form-login-csrf.js';
 import { loginPages } from './web/form-login-pages.js';
 import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/server-page-assets.js';
+import { createAdminApp } from './web/admin-app.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
 export const REST_PREFIX = '/api/ibexa/v2';
@@ -158,7 +159,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         landingPagePath: config.debug && !config.graphiql ? graphqlUrl : undefined,
         storagePrefix: storageUriPrefix,
         // The server's own web pages (each feature adds its path here).
-        pagePaths: [`${basePath}/`, `${basePath}/login`, `${basePath}/login_check`, `${basePath}/logout`, ...(config.graphiql ? [graphqlUrl] : [])],
+        pagePaths: [
+          `${basePath}/`,
+          `${basePath}/login`,
+          `${basePath}/login_check`,
+          `${basePath}/logout`,
+          ...(config.graphiql ? [graphqlUrl] : []),
+          ...(config.adminPath === undefined ? [] : [`${config.basePath}${config.adminPath}`]),
+        ],
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
@@ -175,6 +183,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     );
     if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
     app.use(`${config.basePath}${config.graphqlPath}`, graphql);
+    if (config.adminPath !== undefined) app.use(`${config.basePath}${config.adminPath}`, createAdminApp({ path: `${config.basePath}${config.adminPath}`, restRoot: `${config.basePath}${REST_PREFIX}`, logger }));
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res, logger).catch(next);
     });
@@ -197,8 +206,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         restReferencePath: `${basePath}${REST_PREFIX}/docs/`,
         graphqlPath: graphqlUrl,
         graphiql: config.graphiql,
-        // The content browser's path once it is mounted (null: not linked).
-        adminPath: null,
+        adminPath: config.adminPath === undefined ? null : `${basePath}${config.adminPath}/`,
       }),
     );
     app.use(basePath || '/', loginPages({ auth, repository, csrf: createLoginCsrf(config.jwtSecret), assets: pageAssets, basePath }));

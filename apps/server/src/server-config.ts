@@ -80,6 +80,11 @@ export interface ServerConfig extends HttpTimeouts {
    * a `GET` preferring `text/html` gets the explorer, served from this server's own files.
    */
   readonly graphiql: boolean;
+  /**
+   * Path of the content browser below the base path (`ADMIN_PATH`, default `/admin`); undefined when turned off
+   * (`ADMIN_PATH=false` or `off`).
+   */
+  readonly adminPath: string | undefined;
   /** Largest file of a GraphQL upload in bytes (`GRAPHQL_MAX_FILE_SIZE`, default 52428800 = 50 MiB). */
   readonly graphqlMaxFileSize: number;
   /** Most files in one GraphQL multipart request (`GRAPHQL_MAX_FILES`, default 20). */
@@ -380,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const graphqlPath = (env['GRAPHQL_PATH'] || '/graphql').replace(/\/+$/, '');
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(graphqlPath)) throw new ConfigError(`GRAPHQL_PATH must look like /graphql, got '${graphqlPath}'`);
+  const adminPath = adminPathOf(env);
   const jwtSecret = env['JWT_SECRET'] || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   return {
@@ -403,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     debug: boolean(env, 'DEBUG'),
     graphqlPath,
     graphiql: (env['GRAPHIQL'] ?? '') === '' ? env['NODE_ENV'] !== 'production' : boolean(env, 'GRAPHIQL'),
+    adminPath,
     graphqlMaxFileSize: integer(env, 'GRAPHQL_MAX_FILE_SIZE', 50 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     graphqlMaxFiles: integer(env, 'GRAPHQL_MAX_FILES', 20, 1, 10_000),
     graphqlQueryLimits: {
@@ -423,6 +430,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imageVariations: imageVariations(env),
     ...httpTimeouts(env),
   };
+}
+
+/**
+ * `ADMIN_PATH`: the content browser's path (default `/admin`), or undefined for `false`/`off` (any case).
+ * @throws ConfigError for a path that is not `/name[/name…]`, or one under the REST prefix `/api`.
+ */
+function adminPathOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = (env['ADMIN_PATH'] || '/admin').trim();
+  if (/^(false|off)$/i.test(raw)) return undefined;
+  const path = raw.replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) throw new ConfigError(`ADMIN_PATH must look like /admin (or be false or off), got '${raw}'`);
+  if (path === '/api' || path.startsWith('/api/')) throw new ConfigError(`ADMIN_PATH must not be below /api (the REST API's), got '${raw}'`);
+  return path;
 }
 
 /**

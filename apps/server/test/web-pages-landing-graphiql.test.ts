@@ -21,7 +21,7 @@ describe('the landing page and GraphiQL', () => {
     const response = await request(app()).get('/').set('Accept', 'text/html');
     expect(response.status).toBe(200);
     expect(response.type).toBe('text/html');
-    for (const href of ['/graphql', '/api/ibexa/v2/docs/', '/api/ibexa/v2/', '/login']) expect(response.text).toContain(`href="${href}"`);
+    for (const href of ['/admin/', '/graphql', '/api/ibexa/v2/docs/', '/api/ibexa/v2/', '/login']) expect(response.text).toContain(`href="${href}"`);
     expect(response.text).toContain('<span class="version">0.1.0</span>');
     expect(response.text).not.toMatch(/<script/);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
@@ -70,7 +70,7 @@ describe('GraphiQL turned off or with DEBUG, and the pages below a base path', (
   let debug: TestServer;
   let based: TestServer;
   beforeAll(async () => {
-    [off, debug, based] = await Promise.all([startTestServer({ GRAPHIQL: 'false' }), startTestServer({ DEBUG: 'true' }), startTestServer({ BASE_PATH: '/cms' })]);
+    [off, debug, based] = await Promise.all([startTestServer({ GRAPHIQL: 'false', ADMIN_PATH: 'off' }), startTestServer({ DEBUG: 'true' }), startTestServer({ BASE_PATH: '/cms' })]);
   });
   afterAll(async () => {
     await off?.stop();
@@ -78,11 +78,13 @@ describe('GraphiQL turned off or with DEBUG, and the pages below a base path', (
     await based?.stop();
   });
 
-  it('with GRAPHIQL=false, a browser at the GraphQL path gets no explorer, and the landing page links the plain API', async () => {
+  it('with GRAPHIQL=false, a browser at the GraphQL path gets no explorer, and the landing page links the plain API (and no content browser when it is off)', async () => {
     const page = await request(off.app.express).get('/graphql').set('Accept', 'text/html');
     expect(page.text).not.toContain('id="graphiql"');
     expect(page.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
-    expect((await request(off.app.express).get('/')).text).toContain('<h2>GraphQL API</h2>');
+    const landing = (await request(off.app.express).get('/')).text;
+    expect(landing).toContain('<h2>GraphQL API</h2>');
+    expect(landing).not.toContain('data-endpoint="admin"');
   });
 
   it('with DEBUG=true, GraphiQL replaces Apollo Sandbox, under the page policy', async () => {
