@@ -23,6 +23,11 @@ import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
+import { graphiqlPage } from './web/graphiql-page.js';
+import { landingPage } from './web/root-landing-page.js';
+import { createLoginCsrf } from './web/form-login-csrf.js';
+import { loginPages } from './web/form-login-pages.js';
+import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/server-page-assets.js';
 import { createAdminApp } from './web/admin-app.js';
 import { mountRestReference, REST_REFERENCE_VIEWER } from './web/rest-reference.js';
 
@@ -85,8 +90,10 @@ interface PreparedStore {
  * the other. Failed logins (session login, Basic, GraphQL `createToken`) are throttled per login name and client
  * address with counters in the database on PostgreSQL (shared by every node) or in memory on SQLite (in the primary when this is a cluster worker). The
  * persistence's change feed is given to the repository, the authentication and GraphQL, whose
- * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). Plain
- * typed wiring, no container. Does not listen (see `main.ts`).
+ * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). The
+ * server's own web pages (see web/): the landing page at `<basePath>/`, the login form (`/login`, `/login_check`,
+ * `/logout`) on the REST sessions, and GraphiQL for browsers at the GraphQL path (`graphiql`), with their files at
+ * `<basePath>/web-assets/`. Plain typed wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? pino({ level: config.logLevel });
@@ -137,6 +144,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       logger,
     });
 
+    const { basePath } = config;
+    const graphqlUrl = `${basePath}${config.graphqlPath}`;
+    const webAssets = await loadWebAssets(basePath);
+    const pageAssets = { stylesheet: webAssets.url('pages.css') ?? `${basePath}${WEB_ASSETS_PATH}/pages.css` };
+    if (config.graphiql && webAssets.url('graphiql.js') === null) logger.warn('GRAPHIQL is on but its files are not built (run the build): the GraphQL path answers browsers 503');
+
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
@@ -144,10 +157,15 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.use(
       securityHeaders({
         hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
-        landingPagePath: config.debug ? `${config.basePath}${config.graphqlPath}` : undefined,
+        landingPagePath: config.debug && !config.graphiql ? graphqlUrl : undefined,
         storagePrefix: storageUriPrefix,
         // The server's own web pages (each feature adds its path here).
         pagePaths: [
+          `${basePath}/`,
+          `${basePath}/login`,
+          `${basePath}/login_check`,
+          `${basePath}/logout`,
+          ...(config.graphiql ? [graphqlUrl] : []),
           ...(config.adminPath === undefined ? [] : [`${config.basePath}${config.adminPath}`]),
           ...(config.restReference ? [`${config.basePath}${REST_PREFIX}${REST_REFERENCE_VIEWER}`] : []),
         ],
@@ -167,6 +185,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         logger,
       }),
     );
+    if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
     app.use(`${config.basePath}${config.graphqlPath}`, graphql);
     if (config.adminPath !== undefined) app.use(`${config.basePath}${config.adminPath}`, createAdminApp({ path: `${config.basePath}${config.adminPath}`, restRoot: `${config.basePath}${REST_PREFIX}`, logger }));
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
@@ -177,6 +196,24 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       res.json({ status: 'ok', driver: store.driver });
     });
     app.all(`${config.basePath}/healthz`, methodNotAllowed(['GET', 'HEAD']));
+    app.use(`${basePath}${WEB_ASSETS_PATH}/fonts`, webAssets.fonts);
+    app.get(`${basePath}${WEB_ASSETS_PATH}/:name`, webAssets.handler);
+    app.get(
+      `${basePath}/`,
+      landingPage({
+        auth,
+        repository,
+        assets: pageAssets,
+        basePath,
+        version: await readServerVersion(),
+        restPath: `${basePath}${REST_PREFIX}`,
+        restReferencePath: `${basePath}${REST_PREFIX}/docs/`,
+        graphqlPath: graphqlUrl,
+        graphiql: config.graphiql,
+        adminPath: config.adminPath === undefined ? null : `${basePath}${config.adminPath}/`,
+      }),
+    );
+    app.use(basePath || '/', loginPages({ auth, repository, csrf: createLoginCsrf(config.jwtSecret), assets: pageAssets, basePath }));
     app.use(notFound);
     app.use(finalErrorHandler(logger));
 

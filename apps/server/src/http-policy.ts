@@ -79,8 +79,8 @@ export interface SecurityHeaderOptions {
   /** Full path prefix of stored files, which front ends on other origins embed (`<img src>`). */
   readonly storagePrefix: string;
   /**
-   * Full paths of the web pages the server itself serves (a path and everything below it; `/` alone is only the
-   * root page), which get
+   * Full paths of the web pages the server itself serves (a path and everything below it; a path ending in `/`,
+   * like the root `/` or `/cms/` below a base path, is only that page, with or without its last slash), which get
    * {@link PAGE_CONTENT_SECURITY_POLICY} instead of the API's `default-src 'none'`.
    */
   readonly pagePaths?: readonly string[];
@@ -123,7 +123,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
   const pages = helmet({ ...base, contentSecurityPolicy: { useDefaults: false, directives: PAGE_CONTENT_SECURITY_POLICY } });
   const storagePrefix = `${options.storagePrefix}/`;
   const pagePaths = options.pagePaths ?? [];
-  const isPage = (path: string): boolean => pagePaths.some((page) => path === page || (page !== '/' && path.startsWith(page.endsWith('/') ? page : `${page}/`)));
+  const isPage = (path: string): boolean =>
+    pagePaths.some((page) => (page.endsWith('/') ? path === page || path === page.slice(0, -1) : path === page || path.startsWith(`${page}/`)));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith(storagePrefix)) files(req, res, next);
     else if (isPage(req.path)) pages(req, res, next);

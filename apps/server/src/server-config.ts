@@ -78,6 +78,11 @@ export interface ServerConfig extends HttpTimeouts {
   /** Path of the GraphQL endpoint below the base path (`GRAPHQL_PATH`, default `/graphql`). */
   readonly graphqlPath: string;
   /**
+   * Show GraphiQL to browsers at the GraphQL path (`GRAPHIQL`; default true, false when `NODE_ENV` is `production`):
+   * a `GET` preferring `text/html` gets the explorer, served from this server's own files.
+   */
+  readonly graphiql: boolean;
+  /**
    * Path of the content browser below the base path (`ADMIN_PATH`, default `/admin`); undefined when turned off
    * (`ADMIN_PATH=false` or `off`).
    */
@@ -406,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlSeconds: integer(env, 'SESSION_TTL', 3600, 60, 31_536_000),
     debug: boolean(env, 'DEBUG'),
     graphqlPath,
+    graphiql: (env['GRAPHIQL'] ?? '') === '' ? env['NODE_ENV'] !== 'production' : boolean(env, 'GRAPHIQL'),
     adminPath,
     graphqlMaxFileSize: integer(env, 'GRAPHQL_MAX_FILE_SIZE', 50 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     graphqlMaxFiles: integer(env, 'GRAPHQL_MAX_FILES', 20, 1, 10_000),

@@ -214,10 +214,10 @@ describe('CORS and HSTS configuration', () => {
   });
 });
 
-describe('the GraphQL landing page in debug mode', () => {
+describe('the GraphQL landing page in debug mode with GraphiQL off', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ DEBUG: 'true' });
+    server = await startTestServer({ DEBUG: 'true', GRAPHIQL: 'false' });
   });
   afterAll(async () => {
     await server.stop();
