@@ -25,7 +25,8 @@ import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare
  * field in a new language adds that translation. Names are recomputed.
  *
  * Concurrent updates of one draft lose nothing: the update is computed once before its transaction, on what is
- * committed then (every check, and the slow work: files stored, passwords hashed), and again inside it, under
+ * committed then (every check, and the slow work: files stored, passwords hashed; skipped when the type has no
+ * field type with slow work), and again inside it, under
  * the item's lock, on the version as the last committed update left it — the inputs laid over exactly their
  * (field, language) slots — and the content type as committed (see `draftChanges`). Updates of different fields
  * therefore all survive; of the same field, the last to take the lock wins.
@@ -103,6 +104,7 @@ async function computedBeforeTransaction(
   });
   return contentInfo;
 }
+
 /**
  * Whether values of the content type may need slow work (a field type with `prepareForStorage`: files, passwords),
  * judged on the type as last cached (any revision: a type changed meanwhile at worst prepares inside the
