@@ -72,6 +72,12 @@ export class ReferenceCache {
    * another node is never used to validate a write (`content/content-type-for-write.ts`).
    */
   readonly stampedContentTypes = new Map<number, Stamped<ContentType>>();
+  /**
+   * The codes of the configured languages as writes check them, stamped with the revision of the languages'
+   * aggregate read in the write's transaction under its shared lock; used only while that revision is the stamp
+   * (`languageCodesForWrite`). Every language write moves the revision on.
+   */
+  stampedLanguageCodes: Stamped<ReadonlySet<string>> | undefined;
 
   constructor(ttlMs: number) {
     this.contentTypes = new TtlCache(ttlMs);
@@ -91,6 +97,7 @@ export class ReferenceCache {
   invalidate(): void {
     this.invalidateContentTypes();
     this.languages.invalidate();
+    this.stampedLanguageCodes = undefined;
     this.defaultStates.invalidate();
   }
 }

@@ -69,6 +69,14 @@ export interface DraftUpdateRecord {
   readonly fieldRelations: readonly NewRelation[];
 }
 
+/** What `ContentHandler.updateDraft` wrote, for the caller to assemble the updated draft without reading it back. */
+export interface WrittenDraft {
+  /** The version's modification date as stored (a store may keep whole seconds only). */
+  readonly modificationDate: Date;
+  /** The fields written, with their ids (a field given without one got a new id). */
+  readonly fields: readonly StoredField[];
+}
+
 /** Metadata columns of a content item; absent members stay unchanged. */
 export interface ContentMetadataPatch {
   readonly ownerId?: number;
@@ -135,7 +143,11 @@ export interface ContentHandler {
     sourceVersionNo: number,
     draft: { readonly creatorId: number; readonly date: Date; readonly initialLanguageCode: string },
   ): Promise<VersionInfo>;
-  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<void>;
+  /**
+   * Applies `update` to a draft: languages, names and modification date set, fields upserted by definition +
+   * language (fields not given stay), field relations replaced.
+   */
+  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<WrittenDraft>;
   /**
    * Makes `versionNo` the PUBLISHED version: the previously published one becomes ARCHIVED, the item becomes
    * PUBLISHED with this current version, name and modification date, and gets `publishedDate` if it had none.

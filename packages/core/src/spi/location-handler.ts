@@ -42,7 +42,10 @@ export interface LocationHandler {
   loadByContent(contentId: number): Promise<readonly Location[]>;
   /** Number of children of each given location (0 for leaves), ignoring permissions. */
   countChildren(locationIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
-  /** Creates a location of a published item (see the invariant above). */
+  /**
+   * Creates a location of a published item (see the invariant above).
+   * @throws NotFoundError when the parent location does not exist.
+   */
   create(record: LocationCreateRecord): Promise<Location>;
   update(locationId: number, patch: LocationPatch): Promise<Location>;
   /** Sets the location's own hidden flag and recomputes `invisible` for it and its whole subtree. */

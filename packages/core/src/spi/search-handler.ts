@@ -63,6 +63,8 @@ export interface ContentIndexDocument {
   readonly contentId: number;
   readonly versionNo: number;
   readonly fields: readonly FieldIndexEntry[];
+  /** The version's names per language, when the caller holds them (a handler reads them otherwise). */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 /** Optional features a SearchHandler may lack; the search service reports NotImplemented for them. */

@@ -106,11 +106,31 @@ export async function lockAggregatesShared(ctx: SqlContext, targets: readonly Lo
   return targets.map((target) => current.get(`${target.kind}:${target.id}`) ?? 0);
 }
 
-/** The current revision of each target (0 for one never written), in the order of `targets`. */
+/** The revisions of `size` aggregates (parameters: kind code and id of each). */
+const READ_MANY = new StatementsBySize(
+  (size) =>
+    `SELECT ${t.kind}, ${t.id}, ${t.revision} FROM ${t} WHERE ` +
+    Array.from({ length: size }, () => `(${t.kind} = ? AND ${t.id} = ?)`).join(' OR '),
+);
+
+/** Most aggregates one {@link READ_MANY} reads (SQLite limits the depth of an expression's OR chain to 1000). */
+const READ_BATCH = 100;
+
+/**
+ * The current revision of each target (0 for one never written), in the order of `targets`: one statement per
+ * batch of {@link READ_BATCH}.
+ */
 export async function aggregateRevisions(ctx: SqlContext, targets: readonly LockTarget[]): Promise<number[]> {
-  return Promise.all(
-    targets.map(async (target) => (await ctx.one(READ, [KIND_CODE[target.kind], target.id]))?.int(t.revision) ?? 0),
-  );
+  const [single] = targets;
+  if (single === undefined) return [];
+  if (targets.length === 1) return [(await ctx.one(READ, [KIND_CODE[single.kind], single.id]))?.int(t.revision) ?? 0];
+  const current = new Map<string, number>();
+  for (let start = 0; start < targets.length; start += READ_BATCH) {
+    const batch = targets.slice(start, start + READ_BATCH);
+    const rows = await ctx.all(READ_MANY.of(batch.length), batch.flatMap((target) => [KIND_CODE[target.kind], target.id]));
+    for (const row of rows) current.set(`${row.int(t.kind)}:${row.int(t.id)}`, row.int(t.revision));
+  }
+  return targets.map((target) => current.get(`${KIND_CODE[target.kind]}:${target.id}`) ?? 0);
 }
 
 /** Whether `value` names a lock kind (e.g. one read back from an announcement). */

@@ -2,7 +2,8 @@ import { type ContentIndexDocument, type FieldIndexEntry, isEmptyEntry } from '@
 import { insertRows } from '../db/inserts.js';
 import type { Row } from '../db/row.js';
 import type { SqlContext } from '../db/sql-context.js';
-import { sql, type Statement } from '../db/statement.js';
+import { chunks } from '../db/batches.js';
+import { placeholders, sql, StatementsBySize, type Statement } from '../db/statement.js';
 import type { DbRow } from '../mappers/row-encoders.js';
 import { documentWords, writeWordLists } from './word-index.js';
 
@@ -91,6 +92,46 @@ const STORED_ELEMENTS = sql<[contentId: number]>(
 const STORED_NAMES = sql<[contentId: number]>('SELECT content_id, language_code, name FROM search_name WHERE content_id = ?');
 const STORED_USER = sql<[contentId: number]>('SELECT content_id, login, email FROM search_user WHERE content_id = ?');
 
+/** Columns of the `search_field` rows the indexer writes, in the order of {@link fieldRows}; the first three are the key. */
+const FIELD_COLUMNS = [
+  'content_id',
+  'field_definition_id',
+  'language_code',
+  'field_def_identifier',
+  'field_type_identifier',
+  'content_type_id',
+  'sort_key_int',
+  'sort_key_string',
+  'is_empty',
+] as const;
+const NAME_COLUMNS = ['content_id', 'language_code', 'name'] as const;
+
+/**
+ * Multi-row upsert of `size` rows into `table` by its primary key `key` (the first columns of `columns`): a row of
+ * a key already stored is updated in place — one statement where a delete and an insert took two.
+ */
+function upsertFamily(table: string, columns: readonly string[], key: readonly string[]): StatementsBySize {
+  const row = `(${placeholders(columns.length)})`;
+  const updated = columns.filter((column) => !key.includes(column)).map((column) => `${column} = excluded.${column}`);
+  return new StatementsBySize(
+    (size) =>
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: size }, () => row).join(', ')} ` +
+      `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updated.join(', ')}`,
+  );
+}
+const UPSERT_FIELDS = upsertFamily('search_field', FIELD_COLUMNS, FIELD_COLUMNS.slice(0, 3));
+const UPSERT_NAMES = upsertFamily('search_name', NAME_COLUMNS, NAME_COLUMNS.slice(0, 2));
+
+/** Upserts `rows` (each with every column of `columns`) in multi-row statements of at most the batch size. */
+async function upsertRows(tx: SqlContext, family: StatementsBySize, columns: readonly string[], rows: readonly DbRow[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    await tx.write(
+      family.of(batch.length),
+      batch.flatMap((row) => columns.map((column) => row[column] ?? null)),
+    );
+  }
+}
+
 const DELETE_FIELD = sql<[contentId: number, fieldDefinitionId: number, languageCode: string]>(
   'DELETE FROM search_field WHERE content_id = ? AND field_definition_id = ? AND language_code = ?',
 );
@@ -135,12 +176,12 @@ function byFieldKey<T>(rows: readonly T[], key: (row: T) => string): Map<string,
  * - `search_field_element`: one row per element of collection fields (numbers in `value_int`, strings in
  *   `value_string`);
  * - `search_word` / `search_word_list`: core's `indexWords` of each entry's full text, per language;
- * - `search_name`: the version's names per language, and `search_user`: the account's login and email — all
+ * - `search_name`: the version's names per language (the document's, else read), and `search_user`: the account's login and email — all
  *   lower-cased with JavaScript's `toLowerCase` (the case-insensitive criteria compare them so).
  *
  * The item's entries end up exactly as the document describes them, whatever was there before; only what differs
- * is written: the stored entries are read and compared, rows that changed or went are deleted, rows that changed
- * or are new inserted (a republished item whose title changed rewrites the title's row and words, not the other
+ * is written: the stored entries are read and compared, rows that went are deleted, rows that changed or are new
+ * upserted by their key (a republished item whose title changed rewrites the title's row and words, not the other
  * fields' — each index row written dirties pages of several indexes). Nothing is written for an item that no
  * longer exists (its stale entries are dropped). One statement reads the content type, the account and the tables
  * holding previous entries, so that a first indexing reads and deletes nothing.
@@ -157,12 +198,14 @@ export async function indexDocument(ctx: SqlContext, document: ContentIndexDocum
     await syncFields(tx, contentId, state.bool('in_fields'), fields);
     await syncElements(tx, contentId, state.bool('in_elements'), elements);
     await writeWordLists(tx, contentId, documentWords(document), state.bool('in_words'));
-    const names = await tx.all(VERSION_NAMES, [contentId, document.versionNo]);
+    const names = document.names
+      ? Object.entries(document.names).map(([languageCode, name]) => ({ languageCode, name }))
+      : (await tx.all(VERSION_NAMES, [contentId, document.versionNo])).map((row) => ({ languageCode: row.str('language_code'), name: row.str('name') }));
     await syncNames(
       tx,
       contentId,
       state.bool('in_names'),
-      names.map((row) => ({ content_id: contentId, language_code: row.str('language_code'), name: row.str('name').toLowerCase() })),
+      names.map(({ languageCode, name }) => ({ content_id: contentId, language_code: languageCode, name: name.toLowerCase() })),
     );
     await syncUser(tx, contentId, state.bool('in_user'), userRows(contentId, state));
   });
@@ -170,17 +213,22 @@ export async function indexDocument(ctx: SqlContext, document: ContentIndexDocum
 
 /** `search_field`: rows of keys that changed or went deleted, changed and new ones inserted. */
 async function syncFields(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
+  if (!present) {
+    await insertRows(tx, 'search_field', rows);
+    return;
+  }
   const key = (row: DbRow): string => fieldKey(Number(row['field_definition_id']), String(row['language_code']));
-  const stored = present ? await tx.all(STORED_FIELDS, [contentId]) : [];
+  const stored = await tx.all(STORED_FIELDS, [contentId]);
   const wanted = new Map(rows.map((row) => [key(row), row]));
   const kept = new Set<string>();
   for (const row of stored) {
     const storedKey = fieldKey(row.int('field_definition_id'), row.str('language_code'));
     const replacement = wanted.get(storedKey);
     if (replacement && holds(row, replacement)) kept.add(storedKey);
-    else await tx.write(DELETE_FIELD, [contentId, row.int('field_definition_id'), row.str('language_code')]);
+    // A changed row is updated in place by the upsert below; only a row whose key went is deleted.
+    else if (!replacement) await tx.write(DELETE_FIELD, [contentId, row.int('field_definition_id'), row.str('language_code')]);
   }
-  await insertRows(tx, 'search_field', rows.filter((row) => !kept.has(key(row))));
+  await upsertRows(tx, UPSERT_FIELDS, FIELD_COLUMNS, rows.filter((row) => !kept.has(key(row))));
 }
 
 /** `search_field_element`: the elements of a field and language are rewritten when any of them changed. */
@@ -212,16 +260,20 @@ async function syncElements(tx: SqlContext, contentId: number, present: boolean,
 
 /** `search_name`: names of languages that changed or went deleted, changed and new ones inserted. */
 async function syncNames(tx: SqlContext, contentId: number, present: boolean, rows: readonly DbRow[]): Promise<void> {
-  const stored = present ? await tx.all(STORED_NAMES, [contentId]) : [];
+  if (!present) {
+    await insertRows(tx, 'search_name', rows);
+    return;
+  }
+  const stored = await tx.all(STORED_NAMES, [contentId]);
   const wanted = new Map(rows.map((row) => [String(row['language_code']), row]));
   const kept = new Set<string>();
   for (const row of stored) {
     const languageCode = row.str('language_code');
     const replacement = wanted.get(languageCode);
     if (replacement && holds(row, replacement)) kept.add(languageCode);
-    else await tx.write(DELETE_NAME, [contentId, languageCode]);
+    else if (!replacement) await tx.write(DELETE_NAME, [contentId, languageCode]);
   }
-  await insertRows(tx, 'search_name', rows.filter((row) => !kept.has(String(row['language_code']))));
+  await upsertRows(tx, UPSERT_NAMES, NAME_COLUMNS, rows.filter((row) => !kept.has(String(row['language_code']))));
 }
 
 /** `search_user`: the account's row, rewritten when it changed. */

@@ -167,9 +167,13 @@ const redirectCurrentVersion: RestHandler = async (context) => {
 const createDraftFromCurrent: RestHandler = async (context) => {
   const id = contentId(context);
   const { contentService } = context.repository;
-  // The current version (and the read checks of the item and of that version) in one call.
-  const current = await contentService.loadVersionInfo(id);
-  if (current.status === 'DRAFT') throw new ForbiddenError('Current version is already in status DRAFT');
+  // An item's current version is a draft exactly while the item was never published: the ContentInfo (and its
+  // read check) tells; the draft's own read checks (`content/versionread`) come first, as loading it would.
+  const info = await contentService.loadContentInfo(id);
+  if (info.status === 'DRAFT') {
+    await contentService.loadVersionInfo(id, info.currentVersionNo);
+    throw new ForbiddenError('Current version is already in status DRAFT');
+  }
   const draft = await contentService.createContentDraft(id);
   const no = draft.versionInfo.versionNo;
   return versionResult(context, id, no, 201, context.hrefs.version(id, no));

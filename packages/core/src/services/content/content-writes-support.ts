@@ -32,7 +32,8 @@ export function underContentLock<T>(
 
 /**
  * Builds the search index document of a published version: one entry per field with the field type's search
- * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine).
+ * data and search family (only searchable definitions of searchable types are indexed, as in the Legacy engine),
+ * and the version's `names` when the caller holds them.
  */
 export function indexDocument(
   runtime: Pick<RepositoryRuntime, 'fieldTypes'>,
@@ -40,6 +41,7 @@ export function indexDocument(
   contentId: number,
   versionNo: number,
   values: VersionValues,
+  names?: Readonly<Record<string, string>>,
 ): ContentIndexDocument {
   const fields: ContentIndexDocument['fields'][number][] = [];
   for (const definition of contentType.fieldDefinitions) {
@@ -62,7 +64,7 @@ export function indexDocument(
       });
     }
   }
-  return { contentId, versionNo, fields };
+  return { contentId, versionNo, fields, ...(names ? { names } : {}) };
 }
 
 /**

@@ -93,6 +93,30 @@ describe('ContentService', () => {
       expect(polish.fields.every((field) => field.languageCode === 'pol-PL')).toBe(true);
     });
 
+    it('returns a new draft and an updated draft exactly as loading them afterwards returns them', async () => {
+      const created = await admin.contentService.createContent(
+        { contentTypeId: 1, mainLanguageCode: 'eng-GB', fields: [{ fieldDefIdentifier: 'name', value: 'Returned' }, { fieldDefIdentifier: 'short_name', value: 'R' }] },
+        [{ parentLocationId: 2 }],
+      );
+      const id = created.contentInfo.id;
+      await admin.contentService.publishVersion(id, 1);
+      const draft = await admin.contentService.createContentDraft(id);
+      expect(draft).toEqual(await admin.contentService.loadContent(id, { versionNo: 2 }));
+      // One field changed in the main language, one translation added: the fields come back in the loads' order.
+      const updated = await admin.contentService.updateContent(id, 2, {
+        fields: [
+          { fieldDefIdentifier: 'name', languageCode: 'pol-PL', value: 'Zwrócony' },
+          { fieldDefIdentifier: 'short_name', value: 'R2' },
+        ],
+      });
+      expect(updated).toEqual(await admin.contentService.loadContent(id, { versionNo: 2 }));
+      expect(updated.fields.map((field) => [field.fieldDefIdentifier, field.languageCode])).toEqual(
+        draft.fields.flatMap((field) => [[field.fieldDefIdentifier, 'eng-GB'], [field.fieldDefIdentifier, 'pol-PL']]),
+      );
+      // Unchanged fields keep their ids; the new translation's fields got new ones.
+      expect(updated.fields.filter((field) => field.languageCode === 'eng-GB').map((field) => field.id)).toEqual(draft.fields.map((field) => field.id));
+    });
+
     it('stores an uploaded image and reports its metadata', async () => {
       const created = await admin.contentService.createContent(
         {

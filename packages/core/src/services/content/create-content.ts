@@ -11,7 +11,7 @@ import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { inTransaction } from '../in-transaction.js';
 import { newRemoteId } from '../ids.js';
-import { knownLanguageCodes, languageCodesForWrite } from '../languages/create-language-service.js';
+import { knownLanguageCodes, LANGUAGES_TARGET, languageCodesForWrite } from '../languages/create-language-service.js';
 import { toContent } from './content-reads.js';
 import { assertLoginAvailable, userAccountValue } from './content-writes-support.js';
 import {
@@ -21,7 +21,7 @@ import {
   validateFieldValues,
   type VersionValues,
 } from './content-field-values.js';
-import { contentTypeForWrite, currentContentType } from './content-type-for-write.js';
+import { contentTypeForWrite, contentTypeTarget, currentContentType } from './content-type-for-write.js';
 import { versionRelations } from './version-relations.js';
 import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare-values.js';
 import { publishVersion } from './publish-version.js';
@@ -126,6 +126,8 @@ async function createItem(
   const locationRemoteIds = locationStructs.map((locationStruct) => locationStruct.remoteId ?? newRemoteId());
 
   return inTransaction(context, async (tx) => {
+    // The type and the languages held shared at once (in the lock order); the two reads below find them held.
+    await tx.persistence.lockShared([contentTypeTarget(struct.contentTypeId), LANGUAGES_TARGET]);
     const type = await contentTypeForWrite(tx, struct.contentTypeId);
     const committedLanguages = await languageCodesForWrite(tx);
     if (!committedLanguages.has(struct.mainLanguageCode)) {

@@ -1,13 +1,13 @@
 import type { Content, ContentInfo } from '../../api/values/content.js';
+import type { Location } from '../../api/values/location.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
-import { NotFoundError } from '../../errors/repository-error.js';
 import type { PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
 import { contentTypeForWrite } from './content-type-for-write.js';
 import { assertLoginAvailable, indexDocument, syncUserAccount, underContentLock, userAccountValue } from './content-writes-support.js';
 import { validateFieldValues, valuesFromStorage } from './content-field-values.js';
-import { publishItemLocationAliases, publishLocationAliases } from '../url-aliases/location-aliases.js';
+import { publishItemLocationAliases, publishLocationAliases, publishNewLocationAliases } from '../url-aliases/location-aliases.js';
 
 /**
  * Publishes a draft (Ibexa `publishVersion`): the version becomes PUBLISHED and the previously published one
@@ -52,7 +52,7 @@ export async function publishVersion(context: ServiceContext, contentId: number,
       await publishItemLocationAliases(persistence, locationIds, stored.versionInfo.names);
     }
     if (account) await syncUserAccount(persistence, published, account);
-    await persistence.searchHandler.indexContent(indexDocument(tx, contentType, contentId, versionNo, values));
+    await persistence.searchHandler.indexContent(indexDocument(tx, contentType, contentId, versionNo, values, stored.versionInfo.names));
     // The fields did not change: the published Content is the draft's, with the new statuses.
     return toContent(tx, {
       contentInfo: published,
@@ -76,15 +76,13 @@ export async function createPendingLocations(
 ): Promise<ContentInfo> {
   const pending = await tx.contentHandler.loadPendingLocations(contentInfo.id);
   await tx.lock(pending.map((location) => ({ kind: 'location', id: location.parentLocationId })));
-  const created: number[] = [];
-  for (const location of pending) {
-    if (!(await tx.locationHandler.load(location.parentLocationId))) throw NotFoundError.location(location.parentLocationId);
-    created.push((await tx.locationHandler.create({ contentId: contentInfo.id, ...location })).id);
-  }
+  const created: Location[] = [];
+  // `create` refuses a parent that does not exist (any more) with NotFoundError.
+  for (const location of pending) created.push(await tx.locationHandler.create({ contentId: contentInfo.id, ...location }));
   await tx.contentHandler.deletePendingLocations(contentInfo.id);
-  const [mainLocationId] = created;
+  const mainLocationId = created[0]?.id;
   const info = mainLocationId === undefined ? contentInfo : await tx.contentHandler.updateMetadata(contentInfo.id, { mainLocationId });
-  if (names) await publishItemLocationAliases(tx, created, names);
-  else await publishLocationAliases(tx, created);
+  if (names) await publishNewLocationAliases(tx, created, names);
+  else await publishLocationAliases(tx, created.map((location) => location.id));
   return info;
 }

@@ -3,7 +3,7 @@ import type { Content, ContentInfo } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
 import { ContentValidationError, NotFoundError } from '../../errors/repository-error.js';
-import type { DraftUpdateRecord, StoredContent } from '../../spi/content-handler.js';
+import type { DraftUpdateRecord, NewField, StoredContent, StoredField, WrittenDraft } from '../../spi/content-handler.js';
 import type { ServiceContext } from '../service-context.js';
 import { knownLanguageCodes, languageCodesForWrite } from '../languages/create-language-service.js';
 import { loadStoredContent, requireContentInfo, toContent } from './content-reads.js';
@@ -25,7 +25,8 @@ import { FieldPreparation, prepareValues, withFieldPreparation } from './prepare
  * field in a new language adds that translation. Names are recomputed.
  *
  * Concurrent updates of one draft lose nothing: the update is computed once before its transaction, on what is
- * committed then (every check, and the slow work: files stored, passwords hashed), and again inside it, under
+ * committed then (every check, and the slow work: files stored, passwords hashed; skipped when the type has no
+ * field type with slow work), and again inside it, under
  * the item's lock, on the version as the last committed update left it — the inputs laid over exactly their
  * (field, language) slots — and the content type as committed (see `draftChanges`). Updates of different fields
  * therefore all survive; of the same field, the last to take the lock wins.
@@ -56,31 +57,109 @@ async function updateDraft(
   struct: ContentUpdateStruct,
   preparation: FieldPreparation,
 ): Promise<Content> {
+  const contentInfo = await computedBeforeTransaction(context, contentId, versionNo, struct, preparation);
+  return underContentLock(context, contentInfo, async (tx) => {
+    // The stored version carries the item's ContentInfo as committed: no separate read of it.
+    const stored = await loadVersionOfItem(tx, contentId, versionNo);
+    const fresh = stored.contentInfo;
+    const contentType = await contentTypeForWrite(tx, fresh.contentTypeId);
+    const changes = await draftChanges(tx, {
+      contentInfo: fresh,
+      stored,
+      contentType,
+      struct,
+      languages: await languageCodesForWrite(tx),
+      preparation,
+    });
+    const written = await tx.persistence.contentHandler.updateDraft(contentId, versionNo, changes);
+    return toContent(tx, updatedDraft(stored, changes, written, contentType));
+  });
+}
+
+/**
+ * The update's computation before its transaction: every check and the slow work (files stored, passwords
+ * hashed) into `preparation`, on what is committed now; returns the item's ContentInfo. When the item's content
+ * type (as last cached) has no field type with slow work, only the ContentInfo is read: the checks are made
+ * under the lock anyway, and nothing would be prepared.
+ * @throws as {@link updateContent}.
+ */
+async function computedBeforeTransaction(
+  context: ServiceContext,
+  contentId: number,
+  versionNo: number,
+  struct: ContentUpdateStruct,
+  preparation: FieldPreparation,
+): Promise<ContentInfo> {
+  const info = await requireContentInfo(context, contentId);
+  if (!mayNeedPreparation(context, info.contentTypeId)) return info;
   const stored = await loadVersionOfItem(context, contentId, versionNo);
   const { contentInfo } = stored;
-  const languages = await knownLanguageCodes(context);
   await draftChanges(context, {
     contentInfo,
     stored,
     contentType: await currentContentType(context, contentInfo.contentTypeId),
     struct,
-    languages,
+    languages: await knownLanguageCodes(context),
     preparation,
   });
-  return underContentLock(context, contentInfo, async (tx) => {
-    // The stored version carries the item's ContentInfo as committed: no separate read of it.
-    const stored = await loadVersionOfItem(tx, contentId, versionNo);
-    const fresh = stored.contentInfo;
-    const changes = await draftChanges(tx, {
-      contentInfo: fresh,
-      stored,
-      contentType: await contentTypeForWrite(tx, fresh.contentTypeId),
-      struct,
-      languages: await languageCodesForWrite(tx),
-      preparation,
-    });
-    await tx.persistence.contentHandler.updateDraft(contentId, versionNo, changes);
-    return toContent(tx, await loadStoredContent(tx, contentId, versionNo));
+  return contentInfo;
+}
+
+/**
+ * Whether values of the content type may need slow work (a field type with `prepareForStorage`: files, passwords),
+ * judged on the type as last cached (any revision: a type changed meanwhile at worst prepares inside the
+ * transaction); true when it is not cached.
+ */
+function mayNeedPreparation(context: ServiceContext, contentTypeId: number): boolean {
+  const cached = context.referenceCache.stampedContentTypes.get(contentTypeId);
+  if (!cached) return true;
+  return cached.value.fieldDefinitions.some((definition) => context.fieldTypes.get(definition.fieldTypeIdentifier).prepareForStorage !== undefined);
+}
+
+/**
+ * The draft as `updateDraft` left it, assembled from the version read before the update and what the update wrote
+ * (no read back): the written fields replace the stored ones of their definition and language, in the order loads
+ * return fields (position of the definition in the published type, definition id, language code).
+ */
+function updatedDraft(stored: StoredContent, changes: DraftUpdateRecord, written: WrittenDraft, contentType: ContentType): StoredContent {
+  const byKey = new Map(stored.fields.map((field) => [fieldKey(field.fieldDefinitionId, field.languageCode), field]));
+  for (const field of written.fields) byKey.set(fieldKey(field.fieldDefinitionId, field.languageCode), field);
+  const position = new Map(contentType.fieldDefinitions.map((definition) => [definition.id, definition.position]));
+  const at = (field: StoredField): number => position.get(field.fieldDefinitionId) ?? 0;
+  const fields = [...byKey.values()].sort(
+    (a, b) =>
+      at(a) - at(b) ||
+      a.fieldDefinitionId - b.fieldDefinitionId ||
+      (a.languageCode < b.languageCode ? -1 : a.languageCode > b.languageCode ? 1 : 0),
+  );
+  return {
+    contentInfo: stored.contentInfo,
+    versionInfo: {
+      ...stored.versionInfo,
+      initialLanguageCode: changes.initialLanguageCode,
+      languageCodes: [...changes.languageCodes],
+      names: { ...changes.names },
+      modificationDate: written.modificationDate,
+    },
+    fields,
+  };
+}
+
+/**
+ * Only the fields whose stored row would change: new ones, and those whose data or identifiers differ from the
+ * stored field of their definition and language (a draft update rewrites what it touched, not every field).
+ */
+function changedFields(fields: readonly NewField[], stored: readonly StoredField[]): NewField[] {
+  const byKey = new Map(stored.map((field) => [fieldKey(field.fieldDefinitionId, field.languageCode), field]));
+  return fields.filter((field) => {
+    const before = byKey.get(fieldKey(field.fieldDefinitionId, field.languageCode));
+    return (
+      before === undefined ||
+      before.id !== field.id ||
+      before.fieldDefIdentifier !== field.fieldDefIdentifier ||
+      before.fieldTypeIdentifier !== field.fieldTypeIdentifier ||
+      JSON.stringify(before.data) !== JSON.stringify(field.data)
+    );
   });
 }
 
@@ -175,7 +254,7 @@ async function draftChanges(context: ServiceContext, input: DraftUpdateInput): P
     languageCodes,
     names: computeNames(context.fieldTypes, contentType, prepared),
     modificationDate: context.clock.now(),
-    fields: toNewFields(context.fieldTypes, contentType, prepared, existingIds),
+    fields: changedFields(toNewFields(context.fieldTypes, contentType, prepared, existingIds), stored.fields),
     fieldRelations: await versionRelations(context, contentType, prepared),
   };
 }

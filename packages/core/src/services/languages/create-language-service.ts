@@ -118,10 +118,20 @@ function loadLanguages(runtime: RepositoryRuntime): Promise<readonly Language[]>
  * read in its transaction while it holds the languages' lock shared, so that a language it stores cannot be
  * deleted before it commits, and a language deleted before is refused. Take it after the content type's shared
  * lock and before the content lock (`underContentLock` takes it with the type's), as the lock order wants.
+ * The codes come from the cache when they were loaded at the revision read under the lock (every language write
+ * moves it on, on any node), else from the database (refreshing the cache).
  */
 export async function languageCodesForWrite(tx: ServiceContext): Promise<Set<string>> {
-  await tx.persistence.lockShared([LANGUAGES_TARGET]);
-  return new Set((await tx.persistence.languageHandler.loadAll()).map((language) => language.languageCode));
+  const [revision = 0] = await tx.persistence.lockShared([LANGUAGES_TARGET]);
+  const cache = tx.referenceCache;
+  const cached = cache.stampedLanguageCodes;
+  if (cached?.revision === revision) return new Set(cached.value);
+  const codes = new Set((await tx.persistence.languageHandler.loadAll()).map((language) => language.languageCode));
+  // Writes may finish out of order: an entry stamped with a newer revision stays.
+  if (cache.stampedLanguageCodes === undefined || cache.stampedLanguageCodes.revision < revision) {
+    cache.stampedLanguageCodes = { revision, value: new Set(codes) };
+  }
+  return codes;
 }
 
 /** Codes of the configured languages (cached). */

@@ -69,6 +69,22 @@ export async function publishItemLocationAliases(
   await publishLocations(tx, locationIds, names);
 }
 
+/**
+ * {@link publishItemLocationAliases} for locations the caller has just created in its transaction (the first
+ * publication of an item): they are used as given, not read again — no other transaction can have changed them.
+ */
+export async function publishNewLocationAliases(
+  tx: PersistenceHandler,
+  locations: readonly Location[],
+  names: Readonly<Record<string, string>>,
+): Promise<void> {
+  await lockLocationAliases(
+    tx,
+    locations.map((location) => location.id),
+  );
+  for (const location of locations) if (location.depth > 0) await publishLocation(tx, location, names);
+}
+
 /** {@link publishLocationAliases} under locks the caller took; `names`: those of every location's item, when known. */
 async function publishLocations(tx: PersistenceHandler, locationIds: readonly number[], names?: Readonly<Record<string, string>>): Promise<void> {
   for (const location of await tx.locationHandler.loadList(locationIds)) {
@@ -88,18 +104,23 @@ async function publishLocation(tx: PersistenceHandler, location: Location, names
   if (isSiteRoot(existing)) return;
   const parentNode = await locationNodeId(tx, location.parentLocationId);
   const nodeId = existing[0]?.id ?? (await tx.urlAliasHandler.nextNodeId());
+  const named = (code: string): boolean => Object.hasOwn(names, code);
+  // Whether an entry may hold a language the names lack (to drop): one read held one, or a claim reused one.
+  let otherLanguages = existing.some((entry) => entry.isOriginal && entry.text !== '' && !entry.languageCodes.every(named));
   // The first translation sees the entries read above (nothing was written since); later ones read them again.
   let entries: readonly UrlAliasRecord[] | null = existing;
   for (const [languageCode, name] of Object.entries(names)) {
-    await publishTranslation(tx, location, { nodeId, parentNode, languageCode, text: urlAliasSegment(name) }, entries);
+    const claimed = await publishTranslation(tx, location, { nodeId, parentNode, languageCode, text: urlAliasSegment(name) }, entries);
+    if (!claimed.every(named)) otherLanguages = true;
     entries = null;
   }
-  await dropLanguages(tx, location.id, (code) => !Object.hasOwn(names, code));
+  if (otherLanguages) await dropLanguages(tx, location.id, (code) => !named(code));
 }
 
 /**
  * Publishes one translation's entry: claims the first free slot for the text (suffixes 2, 3, … when taken; a
  * slot lost to a concurrent publication counts as taken), then the translation leaves its previous entry.
+ * Returns the languages of the entry claimed ([] when the current entry already was right).
  */
 async function publishTranslation(
   tx: PersistenceHandler,
@@ -107,7 +128,7 @@ async function publishTranslation(
   entry: { readonly nodeId: number; readonly parentNode: number; readonly languageCode: string; readonly text: string },
   /** The location's generated entries as they are now, when the caller has just read them. */
   entries: readonly UrlAliasRecord[] | null = null,
-): Promise<void> {
+): Promise<readonly string[]> {
   const { nodeId, parentNode, languageCode } = entry;
   const handler = tx.urlAliasHandler;
   const alwaysAvailable = location.contentInfo.alwaysAvailable;
@@ -117,15 +138,16 @@ async function publishTranslation(
     const textMd5 = segmentKey(text);
     const slot = await handler.loadEntry(parentNode, textMd5);
     if (slot && slot.id !== nodeId && (slot.isOriginal || slot.target.kind === 'virtual')) continue;
-    if (current && current === slotOf(current, slot) && current.text === text && current.alwaysAvailable === alwaysAvailable) return;
+    if (current && current === slotOf(current, slot) && current.text === text && current.alwaysAvailable === alwaysAvailable) return [];
     const reused = slot && slot.id === nodeId && slot.isOriginal ? slot.languageCodes : [];
+    const languageCodes = [...new Set([...reused, languageCode])];
     const claimed = await handler.claim({
       parentId: parentNode,
       textMd5,
       id: nodeId,
       text,
       target: { kind: 'location', locationId: location.id },
-      languageCodes: [...new Set([...reused, languageCode])],
+      languageCodes,
       alwaysAvailable,
       isOriginal: true,
       isCustom: false,
@@ -133,7 +155,7 @@ async function publishTranslation(
     });
     if (!claimed) continue;
     if (current && (current.parentId !== parentNode || current.textMd5 !== textMd5)) await withoutLanguage(tx, current, languageCode);
-    return;
+    return languageCodes;
   }
 }
 

@@ -17,13 +17,17 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
       }
     }
   };
-  const writeFields = (contentId: number, versionNo: number, fields: readonly NewField[], existing: StoredField[] = []): void => {
+  const writeFields = (contentId: number, versionNo: number, fields: readonly NewField[], existing: StoredField[] = []): StoredField[] => {
     const byKey = new Map(existing.map((field) => [`${field.fieldDefinitionId}/${field.languageCode}`, field]));
+    const written: StoredField[] = [];
     for (const field of fields) {
       const key = `${field.fieldDefinitionId}/${field.languageCode}`;
-      byKey.set(key, { ...field, id: field.id ?? byKey.get(key)?.id ?? nextId(s(), 'field') });
+      const row = { ...field, id: field.id ?? byKey.get(key)?.id ?? nextId(s(), 'field') };
+      byKey.set(key, row);
+      written.push({ ...row });
     }
     s().fields.set(versionKey(contentId, versionNo), [...byKey.values()]);
+    return written;
   };
   const versionsOf = (contentId: number): VersionInfo[] =>
     [...s().versions.values()].filter((version) => version.contentId === contentId).sort((a, b) => a.versionNo - b.versionNo);
@@ -140,13 +144,14 @@ export function createInMemoryContentHandler(holder: StateHolder): ContentHandle
         names: { ...change.names },
         modificationDate: change.modificationDate,
       });
-      writeFields(contentId, versionNo, change.fields, s().fields.get(key));
+      const written = writeFields(contentId, versionNo, change.fields, s().fields.get(key));
       s().relations = s().relations.filter(
         (r) => !(r.sourceContentId === contentId && r.sourceVersionNo === versionNo && r.type !== 'COMMON'),
       );
       for (const relation of change.fieldRelations) {
         s().relations.push({ id: nextId(s(), 'relation'), sourceContentId: contentId, sourceVersionNo: versionNo, ...relation });
       }
+      return { modificationDate: change.modificationDate, fields: written };
     },
     async publish(contentId, versionNo, publication) {
       for (const version of versionsOf(contentId)) {

@@ -1,6 +1,6 @@
 import type { Location, LocationRecord } from '../../api/values/location.js';
 import { sameRemoteId } from '../../domain/rules/remote-id.js';
-import { InvalidArgumentError } from '../../errors/repository-error.js';
+import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { LocationHandler } from '../../spi/location-handler.js';
 import { nextId, type InMemoryState, ROOT_CONTENT_INFO, type StateHolder } from './in-memory-state.js';
 
@@ -62,7 +62,8 @@ export function createInMemoryLocationHandler(holder: StateHolder): LocationHand
       ),
     async create(record) {
       assertRemoteIdFree(record.remoteId, null);
-      const parent = require(record.parentLocationId);
+      const parent = s().locations.get(record.parentLocationId);
+      if (!parent) throw NotFoundError.location(record.parentLocationId);
       const id = nextId(s(), 'location');
       const contentHidden = s().contents.get(record.contentId)?.isHidden ?? false;
       const location: LocationRecord = {

@@ -10,6 +10,7 @@ import type {
   Relation,
   StoredContent,
   VersionInfo,
+  WrittenDraft,
 } from '@contentrepo/core';
 import { BATCH_SIZE, chunks } from '../../db/batches.js';
 import type { SqlContext } from '../../db/sql-context.js';
@@ -87,7 +88,7 @@ export class SqlContentHandler implements ContentHandler {
     return createDraft(this.ctx, contentId, sourceVersionNo, draft);
   }
 
-  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<void> {
+  updateDraft(contentId: number, versionNo: number, update: DraftUpdateRecord): Promise<WrittenDraft> {
     return updateDraft(this.ctx, contentId, versionNo, update);
   }
 

@@ -1,4 +1,4 @@
-import type { ContentInfo, DraftUpdateRecord, VersionInfo } from '@contentrepo/core';
+import type { ContentInfo, DraftUpdateRecord, NewField, StoredField, VersionInfo, WrittenDraft } from '@contentrepo/core';
 import { NotFoundError } from '@contentrepo/core';
 import { chunks } from '../../db/batches.js';
 import { sortNameOf } from '../../db/collation.js';
@@ -85,7 +85,8 @@ export async function createDraft(
  * `ContentHandler.updateDraft`: sets the version's languages and modification date, replaces its names, upserts
  * fields by definition + language (the row of a definition + language is replaced; its id is the given one, else
  * the existing row's, else a new one) and replaces its FIELD relations. Fields not mentioned stay. The rows being
- * replaced are deleted first, returning their ids (no read before the write).
+ * replaced are deleted first, returning their ids (no read before the write). Returns the stored modification
+ * date (whole seconds) and the written fields with their ids.
  * @throws NotFoundError unknown version.
  */
 export async function updateDraft(
@@ -93,8 +94,8 @@ export async function updateDraft(
   contentId: number,
   versionNo: number,
   update: DraftUpdateRecord,
-): Promise<void> {
-  await ctx.atomic(async (tx) => {
+): Promise<WrittenDraft> {
+  return ctx.atomic(async (tx) => {
     const changed = await tx.write(UPDATE_DRAFT_VERSION, [
       update.initialLanguageCode,
       jsonParam(update.languageCodes),
@@ -132,7 +133,20 @@ export async function updateDraft(
       TABLES.contentRelation,
       update.fieldRelations.map((relation) => newRelationRow(contentId, versionNo, relation)),
     );
+    return { modificationDate: storedDate(update.modificationDate), fields: fields.map(toWrittenField) };
   });
+}
+
+/** A written field as loads return it. */
+function toWrittenField(field: NewField & { readonly id: number }): StoredField {
+  return {
+    id: field.id,
+    fieldDefinitionId: field.fieldDefinitionId,
+    fieldDefIdentifier: field.fieldDefIdentifier,
+    fieldTypeIdentifier: field.fieldTypeIdentifier,
+    languageCode: field.languageCode,
+    data: field.data,
+  };
 }
 
 /**

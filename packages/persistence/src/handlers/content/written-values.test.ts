@@ -75,6 +75,30 @@ describeOnEachDialect('values returned by writes equal the stored ones', (store)
     expect(await contentHandler.updateMetadata(id, {})).toEqual(patched);
   });
 
+  it('updateDraft returns the stored modification date and the fields it wrote, with their ids', async () => {
+    const { contentHandler } = store().persistence;
+    const created = await contentHandler.create(folder('Drafted'));
+    const id = created.contentInfo.id;
+    const [name] = created.fields;
+    if (!name) throw new Error('folder without its name field');
+    const written = await contentHandler.updateDraft(id, 1, {
+      initialLanguageCode: 'eng-GB',
+      languageCodes: ['eng-GB', 'ger-DE'],
+      names: { 'eng-GB': 'Redrafted', 'ger-DE': 'Neu' },
+      modificationDate: new Date('2024-05-01T08:09:10.700Z'),
+      fields: [{ ...field(4, 'name', 'eng-GB', 'Redrafted'), id: name.id }, field(4, 'name', 'ger-DE', 'Neu')],
+      fieldRelations: [],
+    });
+    const loaded = await contentHandler.load(id, 1);
+    expect(written.modificationDate).toEqual(loaded?.versionInfo.modificationDate);
+    expect(written.modificationDate.toISOString()).toBe('2024-05-01T08:09:10.000Z');
+    expect(written.fields).toEqual(loaded?.fields);
+    expect(written.fields.map((stored) => [stored.id === name.id, stored.languageCode, stored.data])).toEqual([
+      [true, 'eng-GB', 'Redrafted'],
+      [false, 'ger-DE', 'Neu'],
+    ]);
+  });
+
   it('location create returns the stored location, invisible under a hidden parent', async () => {
     const { persistence } = store();
     const contentId = (await persistence.contentHandler.create(folder('Placed'))).contentInfo.id;
