@@ -89,7 +89,8 @@ function mainLanguageItems(branches: readonly FieldBranch[]): SqlFragment {
  *   the items of the branches' entries in their item's main language (`mainLanguageItems`) — an uncorrelated list
  *   built once, which the planner may also start from (a selective field criterion drives the search). The same
  *   items as the row value `(c.id, c.main_language_code) IN (…)`, which SQLite splits into two lists built apart:
- *   the entries read twice, for CONTAINS the trigram table searched twice. Under a NOT, or with `probeFields` (the
+ *   the entries read twice, for CONTAINS the trigram table searched twice. PostgreSQL keeps the row value: it
+ *   hashes the pairs once, where it would run the lookup per entry as a subplan. Under a NOT, or with `probeFields` (the
  *   candidates already prefiltered), the item is probed instead — `EXISTS` of an entry of `c` per branch, on the
  *   indexes `(content_id, field_def_identifier, language_code, …)` (migration 0006): one index
  *   lookup per candidate, where a negated list would be materialised and scanned for each candidate.
@@ -98,7 +99,10 @@ function mainLanguageItems(branches: readonly FieldBranch[]): SqlFragment {
  */
 export function inFieldLanguage(ctx: CriterionContext, branches: readonly FieldBranch[]): SqlFragment {
   if (filterLanguages(ctx.languageFilter).length === 0) {
-    if (!probesItem(ctx)) return sqlOf`${fragment(`${c.id}`)} IN (${mainLanguageItems(branches)})`;
+    if (!probesItem(ctx)) {
+      if (ctx.dialect === 'postgresql') return sqlOf`${fragment(`(${c.id}, ${c.mainLanguageCode})`)} IN (${matchList(branches)})`;
+      return sqlOf`${fragment(`${c.id}`)} IN (${mainLanguageItems(branches)})`;
+    }
     const probes = branches.map((branch) => {
       const entries = entriesOf(branch);
       const ofItem = `${entries} WHERE ${entries.contentId} = ${c.id} AND ${entries.languageCode} = ${c.mainLanguageCode}`;
