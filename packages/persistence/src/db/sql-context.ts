@@ -120,8 +120,7 @@ export class SqlContext {
 
   /** The first row of a precompiled statement, or null. */
   async one<P extends readonly SqlValue[]>(statement: Statement<P>, params: NoInfer<P>): Promise<Row | null> {
-    const [first] = await this.session().all(statement.text(this.dialect), params, true);
-    return first === undefined ? null : Row.of(first, this.dialect);
+    return Row.first(await this.session().all(statement.text(this.dialect), params, true), this.dialect);
   }
 
   /** Runs a precompiled writing statement; returns the number of changed rows. */

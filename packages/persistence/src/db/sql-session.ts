@@ -4,6 +4,19 @@ import type { Dialect } from './dialect.js';
 export type SqlValue = string | number | boolean | Buffer | null;
 
 /**
+ * Rows as arrays of column values, with each column's position by name (a name given twice is its last column, as
+ * in a record): how the SQLite session hands rows over, cheaper than an object per row.
+ */
+export interface RowArrays {
+  readonly columns: ReadonlyMap<string, number>;
+  /** Each row an array of values in column order. */
+  readonly rows: readonly unknown[];
+}
+
+/** A statement's rows as a session returns them: records (column name → value), or {@link RowArrays}. */
+export type RowsData = readonly unknown[] | RowArrays;
+
+/**
  * Where statements run: the connection of one transaction, or the store outside any transaction. SQL text is in
  * the dialect's own placeholder syntax (`?` on SQLite, `$1…$n` on PostgreSQL); see `statement.ts`.
  */
@@ -13,7 +26,7 @@ export interface SqlSession {
    * `reused`: the text is one of a bounded set run again and again (a precompiled statement), worth keeping
    * prepared on the server side (PostgreSQL named statements; SQLite caches every statement anyway).
    */
-  all(sql: string, params: readonly unknown[], reused?: boolean): Promise<unknown[]>;
+  all(sql: string, params: readonly unknown[], reused?: boolean): Promise<RowsData>;
   /** Runs a statement; returns the number of rows it changed (0 for statements returning rows). */
   run(sql: string, params: readonly unknown[], reused?: boolean): Promise<number>;
 }

@@ -1,14 +1,29 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from '@mikro-orm/knex';
 import { Gate } from './gate.js';
-import type { SqlDatabase, SqlSession } from './sql-session.js';
+import type { RowsData, SqlDatabase, SqlSession } from './sql-session.js';
 
 /** The part of a better-sqlite3 statement this package uses. */
 interface SqliteStatement {
   readonly reader: boolean;
   all(parameters: readonly unknown[]): unknown[];
   run(parameters: readonly unknown[]): { readonly changes: number };
+  /** Rows as arrays of values in column order from now on (`all`). */
+  raw(toggle: boolean): unknown;
+  columns(): readonly { readonly name: string }[];
 }
+
+/**
+ * A prepared statement; for a statement returning rows (`reader`) in raw mode, with the position of each result
+ * column by name (the last of a name given twice, as better-sqlite3's row objects have it).
+ */
+interface PreparedStatement {
+  readonly statement: SqliteStatement;
+  readonly columns: ReadonlyMap<string, number> | null;
+}
+
+/** DDL changes result columns (`SELECT *`): prepared statements are dropped after it. */
+const SCHEMA_CHANGE = /^\s*(?:CREATE|DROP|ALTER)\b/i;
 
 /** The part of a better-sqlite3 database connection this package uses. */
 interface SqliteConnection {
@@ -55,7 +70,7 @@ export class SqliteDatabase implements SqlDatabase {
   readonly dialect = 'sqlite';
   readonly root: SqlSession;
   private readonly gate = new Gate();
-  private readonly statements = new Map<string, SqliteStatement>();
+  private readonly statements = new Map<string, PreparedStatement>();
   private readonly transactionSession: SqlSession;
 
   private constructor(
@@ -149,7 +164,8 @@ export class SqliteDatabase implements SqlDatabase {
 
   /** Runs `work` (e.g. migrations through knex's pool) while no transaction or statement of this store runs. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return this.gate.run(work);
+    // The work may change the schema (migrations): statements prepared before are prepared again after it.
+    return this.gate.run(() => work().finally(() => this.statements.clear()));
   }
 
   private inOpenTransaction<T>(statement: () => T): T {
@@ -158,32 +174,47 @@ export class SqliteDatabase implements SqlDatabase {
     return statement();
   }
 
-  private all(sql: string, params: readonly unknown[]): unknown[] {
-    const statement = this.prepare(sql);
+  /** Rows as arrays (`RowArrays`: no object per row, the cheapest form better-sqlite3 returns); [] for writes. */
+  private all(sql: string, params: readonly unknown[]): RowsData {
+    const { statement, columns } = this.prepare(sql);
     const parameters = toSqliteValues(params);
-    if (statement.reader) return statement.all(parameters);
+    if (columns !== null) return { columns, rows: statement.all(parameters) };
     statement.run(parameters);
+    this.afterWrite(sql);
     return [];
   }
 
   private change(sql: string, params: readonly unknown[]): number {
-    const statement = this.prepare(sql);
+    const { statement, columns } = this.prepare(sql);
     const parameters = toSqliteValues(params);
-    if (statement.reader) {
+    if (columns !== null) {
       statement.all(parameters);
       return 0;
     }
-    return statement.run(parameters).changes;
+    const { changes } = statement.run(parameters);
+    this.afterWrite(sql);
+    return changes;
   }
 
-  private prepare(sql: string): SqliteStatement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
+  /** Drops the prepared statements after a schema change (their result columns may have changed). */
+  private afterWrite(sql: string): void {
+    if (SCHEMA_CHANGE.test(sql)) this.statements.clear();
+  }
+
+  private prepare(sql: string): PreparedStatement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
+      const statement = this.db.prepare(sql);
+      let columns: Map<string, number> | null = null;
+      if (statement.reader) {
+        statement.raw(true);
+        columns = new Map(statement.columns().map((column, index) => [column.name, index]));
+      }
+      prepared = { statement, columns };
+      this.statements.set(sql, prepared);
     }
-    return statement;
+    return prepared;
   }
 }
 

@@ -44,9 +44,24 @@ export function paysForWholeMatch(plan: readonly string[]): boolean {
  */
 async function countsWithPage(ctx: SqlContext, page: CompiledQuery): Promise<boolean> {
   if (ctx.dialect !== 'sqlite') return false;
+  const known = planDecisions.get(page.sql);
+  if (known !== undefined) return known;
   const plan = await ctx.rawRows(`EXPLAIN QUERY PLAN ${page.sql}`, page.bindings.filter(isBinding));
-  return paysForWholeMatch(plan.map((row) => row.str('detail')));
+  const decision = paysForWholeMatch(plan.map((row) => row.str('detail')));
+  if (!/\b(?:GLOB|LIKE)\b/i.test(page.sql)) {
+    if (planDecisions.size >= CACHE_SIZE) planDecisions.clear();
+    planDecisions.set(page.sql, decision);
+  }
+  return decision;
 }
+
+/**
+ * {@link countsWithPage} by SQL text: searches that differ only in their values (a title search per word, a
+ * listing per category) share their statements' text, and SQLite, without statistics, plans a statement the same
+ * whatever its bound values — except a `GLOB`/`LIKE` pattern, whose literal prefix may become an index range
+ * (such statements are not kept). Saves planning each new search again.
+ */
+const planDecisions = new Map<string, boolean>();
 
 const isBinding = (value: unknown): value is string | number | boolean | null =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

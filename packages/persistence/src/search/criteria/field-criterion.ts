@@ -15,9 +15,10 @@ function entriesOf({ table, alias }: FieldBranch): (typeof ENTRY_TABLES)[number]
   return described.$as(alias);
 }
 
-/** The matching entries' (item, language) pairs (`fm`), and their items (`fc`). */
+/** The matching entries' (item, language) pairs (`fm`), and their items (`fc`, or `fl` in the main language). */
 const fm = TABLES.searchField.$as('fm');
 const fc = TABLES.content.$as('fc');
+const fl = TABLES.content.$as('fl');
 
 /**
  * Field (as in Legacy, docs/adr/0004-search-semantics.md): some index entry of the field
@@ -67,11 +68,29 @@ function matchList(branches: readonly FieldBranch[]): SqlFragment {
 }
 
 /**
+ * The items of the matching entries in their item's main language (`SELECT content_id …`): each branch's entries
+ * kept when their language is their item's main language (`fl`, a lookup by id per entry), the branches as one
+ * UNION ALL list. A lookup per entry rather than a join: SQLite would plan a join of the entries with their items
+ * differently, and loses the upper bound of an integer key range then.
+ */
+function mainLanguageItems(branches: readonly FieldBranch[]): SqlFragment {
+  const parts = branches.map((branch) => {
+    const entries = entriesOf(branch);
+    const mainLanguage = `${entries.languageCode} = (SELECT ${fl.mainLanguageCode} FROM ${fl} WHERE ${fl.id} = ${entries.contentId})`;
+    return sqlOf`SELECT ${fragment(`${entries.contentId} FROM ${entries}`)} WHERE ${branch.condition} AND ${fragment(mainLanguage)}`;
+  });
+  return { sql: parts.map((part) => part.sql).join(' UNION ALL '), bindings: parts.flatMap((part) => part.bindings) };
+}
+
+/**
  * `c` is one of the items of the matching entries in the language selected for it (its field language).
  *
- * - Without languages that is the main language. Outside a NOT (and without `probeFields`): a row value
- *   `(c.id, c.main_language_code) IN (…)` over the branches' entries (an uncorrelated list, which the planner may
- *   also start from: a selective field criterion drives the search). Under a NOT, or with `probeFields` (the
+ * - Without languages that is the main language. Outside a NOT (and without `probeFields`): `c.id IN (…)` over
+ *   the items of the branches' entries in their item's main language (`mainLanguageItems`) — an uncorrelated list
+ *   built once, which the planner may also start from (a selective field criterion drives the search). The same
+ *   items as the row value `(c.id, c.main_language_code) IN (…)`, which SQLite splits into two lists built apart:
+ *   the entries read twice, for CONTAINS the trigram table searched twice. PostgreSQL keeps the row value: it
+ *   hashes the pairs once, where it would run the lookup per entry as a subplan. Under a NOT, or with `probeFields` (the
  *   candidates already prefiltered), the item is probed instead — `EXISTS` of an entry of `c` per branch, on the
  *   indexes `(content_id, field_def_identifier, language_code, …)` (migration 0006): one index
  *   lookup per candidate, where a negated list would be materialised and scanned for each candidate.
@@ -80,7 +99,10 @@ function matchList(branches: readonly FieldBranch[]): SqlFragment {
  */
 export function inFieldLanguage(ctx: CriterionContext, branches: readonly FieldBranch[]): SqlFragment {
   if (filterLanguages(ctx.languageFilter).length === 0) {
-    if (!probesItem(ctx)) return sqlOf`${fragment(`(${c.id}, ${c.mainLanguageCode})`)} IN (${matchList(branches)})`;
+    if (!probesItem(ctx)) {
+      if (ctx.dialect === 'postgresql') return sqlOf`${fragment(`(${c.id}, ${c.mainLanguageCode})`)} IN (${matchList(branches)})`;
+      return sqlOf`${fragment(`${c.id}`)} IN (${mainLanguageItems(branches)})`;
+    }
     const probes = branches.map((branch) => {
       const entries = entriesOf(branch);
       const ofItem = `${entries} WHERE ${entries.contentId} = ${c.id} AND ${entries.languageCode} = ${c.mainLanguageCode}`;
