@@ -3,8 +3,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
-/** The server's entry point, as a TypeScript source (the same path from `src/` and from the compiled `dist/`). */
-const MAIN_SOURCE = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** The production entry point (`start.ts`, which loads `main.ts`), as a TypeScript source (the same path from `src/` and `dist/`). */
+const ENTRY_SOURCE = fileURLToPath(new URL('../src/start.ts', import.meta.url));
 
 /** Where `npx -y pnpm@10 start` writes the bundle and runs it from (`apps/server/dist/bundle/main.mjs`). */
 export const DEFAULT_BUNDLE_FILE = fileURLToPath(new URL('../dist/bundle/main.mjs', import.meta.url));
@@ -73,7 +73,7 @@ export interface BundleOptions {
 }
 
 /**
- * Bundles the server (`src/main.ts` with the workspace packages' TypeScript sources, through the
+ * Bundles the server (`src/start.ts`, which loads `src/main.ts`, with the workspace packages' TypeScript sources, through the
  * `@contentrepo/source` export condition, and their pure-JavaScript dependencies) into the ES module `outfile`
  * (its chunks beside it), which Node runs like `dist/main.js`. One bundle starts several times faster than the
  * hundreds of compiled files and package entry points it replaces: Node resolves, reads and links one module graph
@@ -92,7 +92,7 @@ export async function bundleServer(outfile: string = DEFAULT_BUNDLE_FILE, option
       ? { outfile }
       : { outdir, entryNames: outfile.slice(outdir.length + 1).replace(/\.mjs$/, ''), splitting: true };
   const result = await build({
-    entryPoints: [MAIN_SOURCE],
+    entryPoints: [ENTRY_SOURCE],
     metafile: true,
     ...output,
     outExtension: { '.js': '.mjs' },
