@@ -1,7 +1,7 @@
-import { bundleServer as bundleProductionServer, type BundleContents } from '../../src/server-bundle.js';
+import { bundleServer as bundleProductionServer, type BundleContents } from '../../src/production-bundle.js';
 
 /**
- * Bundles the current sources of the server as the production start does (`src/server-bundle.ts`: our packages and
+ * Bundles the current sources of the server as the production start does (`src/production-bundle.ts`: our packages and
  * their pure-JavaScript dependencies in the bundle, native add-ons and the migration-only packages left in
  * node_modules), with an inline source map, into the ES module `outfile`. The server processes of the tests run it
  * with Node: the code under test is always the current source, never a stale `dist/`, and it is compiled once per

@@ -120,7 +120,7 @@ async function writeDefaultBundle(): Promise<void> {
   await bundleServer(DEFAULT_BUNDLE_FILE, { minify: true });
 }
 
-// Run as a script (`node apps/server/dist/server-bundle.js`): what `pnpm start` does after `tsc -b`.
+// Run as a script (`node apps/server/dist/production-bundle.js`): what `pnpm start` does after `tsc -b`.
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeDefaultBundle().catch((error: unknown) => {
     process.stderr.write(`Bundling the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
