@@ -11,7 +11,6 @@ import {
   type PersistenceHandler,
   type Repository,
 } from '@contentrepo/core';
-import { createGraphQLMiddleware } from '@contentrepo/graphql-adapter';
 import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
 import { createPersistence, type ChangeRelay, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
@@ -19,6 +18,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
 import type { ServerConfig } from './server-config.js';
 import { corsMiddleware, finalErrorHandler, methodNotAllowed, notFound, securityHeaders, sendJsonError } from './http-policy.js';
+import { lazyHandler } from './lazy-handler.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
 import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
@@ -131,17 +131,22 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       ...(loginThrottle ? { loginThrottle } : {}),
       logger,
     });
-    const graphql = await createGraphQLMiddleware({
-      repository,
-      auth,
-      changes,
-      schemaCheckIntervalMs: ttl,
-      maxFileSize: config.graphqlMaxFileSize,
-      maxFiles: config.graphqlMaxFiles,
-      queryLimits: config.graphqlQueryLimits,
-      bodyLimit: config.graphqlBodyLimit,
-      debug: config.debug,
-      logger,
+    // Built on the first GraphQL request (graphql-js, Apollo and the generated schema are not loaded before).
+    const graphql = lazyHandler(async () => {
+      const { createGraphQLMiddleware } = await import('@contentrepo/graphql-adapter');
+      const middleware = await createGraphQLMiddleware({
+        repository,
+        auth,
+        changes,
+        schemaCheckIntervalMs: ttl,
+        maxFileSize: config.graphqlMaxFileSize,
+        maxFiles: config.graphqlMaxFiles,
+        queryLimits: config.graphqlQueryLimits,
+        bodyLimit: config.graphqlBodyLimit,
+        debug: config.debug,
+        logger,
+      });
+      return { handle: middleware, stop: () => middleware.stop() };
     });
 
     const { basePath } = config;
@@ -186,7 +191,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }),
     );
     if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
-    app.use(`${config.basePath}${config.graphqlPath}`, graphql);
+    app.use(`${config.basePath}${config.graphqlPath}`, graphql.handle);
     if (config.adminPath !== undefined) app.use(`${config.basePath}${config.adminPath}`, createAdminApp({ path: `${config.basePath}${config.adminPath}`, restRoot: `${config.basePath}${REST_PREFIX}`, logger }));
     app.get(`${storageUriPrefix}/*path`, (req, res, next) => {
       serveStoredFile(store.storage, req, res, logger).catch(next);

@@ -8,7 +8,7 @@ import {
   parseImageVariationDefinitions,
   type ImageVariationDefinitions,
 } from '@contentrepo/core';
-import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter';
+import { DEFAULT_ANONYMOUS_QUERY_LIMITS, DEFAULT_AUTHENTICATED_QUERY_LIMITS, type QueryLimits } from '@contentrepo/graphql-adapter/query-limit-defaults';
 import {
   DEFAULT_LOGIN_BLOCK_SECONDS,
   DEFAULT_LOGIN_MAX_FAILURES,

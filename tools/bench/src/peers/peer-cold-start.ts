@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** The server's own entry point (`apps/server/dist/main.js`), as an operator starts it. */
-const MAIN = fileURLToPath(new URL('../../../../apps/server/dist/main.js', import.meta.url));
+/** The server's production bundle (`apps/server/dist/bundle/main.mjs`), which `pnpm start` builds and runs. */
+const MAIN = fileURLToPath(new URL('../../../../apps/server/dist/bundle/main.mjs', import.meta.url));
 
 /**
- * Cold start: starts the production entry point (`node apps/server/dist/main.js`, `PORT=0`) with `env` (its data
+ * Cold start: starts the production bundle (`node apps/server/dist/bundle/main.mjs`, `PORT=0`) with `env` (its data
  * folder or database) and measures the milliseconds from spawning it to the first 200 answer to `GET {path}`
  * (polled every 5 ms once the server logs its port). Stops the server afterwards; fails after 60 s.
  */
