@@ -320,9 +320,13 @@ export class HttpAuth {
     return readRequestCredentials(request, this.cookieName);
   }
 
-  /** Opens a session for a user who just logged in (lifetime `sessionTtlSeconds`). */
-  openSession(userId: number): Promise<Session> {
-    return this.sessions.open(userId);
+  /**
+   * Opens a session for a user who just logged in (lifetime `sessionTtlSeconds`). `passwordUpdatedAt` is the date
+   * of the password they logged in with: the session counts as opened no earlier than it (see
+   * {@link SessionCache.open}), so that it outlives the revocation of sessions older than that password.
+   */
+  openSession(userId: number, passwordUpdatedAt: Date | null = null): Promise<Session> {
+    return this.sessions.open(userId, passwordUpdatedAt);
   }
 
   /**

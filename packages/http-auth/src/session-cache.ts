@@ -33,14 +33,19 @@ export class SessionCache {
     this.cache = new ExpiringCache(options.capacity ?? 10_000);
   }
 
-  /** Opens a session for a user who just logged in: random 24-byte id and CSRF token, `ttlSeconds` from now. */
-  async open(userId: number): Promise<Session> {
+  /**
+   * Opens a session for a user who just logged in: random 24-byte id and CSRF token, `ttlSeconds` from now.
+   * `createdAt` is now, or `notBefore` when that is later: the date of the password the user logged in with, which
+   * a password change may set up to a second ahead (two changes in one second get distinct dates), and sessions
+   * created before it are refused.
+   */
+  async open(userId: number, notBefore: Date | null = null): Promise<Session> {
     const now = this.options.clock.now().getTime();
     const session: Session = {
       id: urlToken(this.options.random),
       userId,
       csrfToken: urlToken(this.options.random),
-      createdAt: new Date(now),
+      createdAt: new Date(Math.max(now, notBefore?.getTime() ?? now)),
       expiresAt: new Date(now + this.options.ttlSeconds * 1000),
     };
     await this.options.store.create(session);

@@ -97,8 +97,11 @@ export function loginPages(options: LoginPageOptions): Router {
       if (!csrf.verify(readCookie(req.get('cookie'), LOGIN_CSRF_COOKIE), field(req.body, '_csrf_token'))) return again(403, INVALID_CSRF_MESSAGE);
       if (username === '' || password === '') return again(401, INVALID_CREDENTIALS_MESSAGE);
       let userId: number;
+      let passwordUpdatedAt: Date | null;
       try {
-        userId = (await auth.login(username, password, req.ip)).contentInfo.id;
+        const user = await auth.login(username, password, req.ip);
+        userId = user.contentInfo.id;
+        passwordUpdatedAt = user.passwordUpdatedAt;
       } catch (error) {
         if (error instanceof LoginThrottledError || error instanceof LoginThrottleUnavailableError) {
           res.set('Retry-After', String(error.retryAfterSeconds));
@@ -110,7 +113,7 @@ export function loginPages(options: LoginPageOptions): Router {
       // A new session id at every login (no session fixation); the one the cookie held, if any, ends.
       const previous = auth.credentialsOf(req).sessionId;
       if (previous !== null) await auth.closeSession(previous);
-      const session = await auth.openSession(userId);
+      const session = await auth.openSession(userId, passwordUpdatedAt);
       res.cookie(auth.cookieName, session.id, { path: '/', httpOnly: true, sameSite: 'lax' });
       res.clearCookie(LOGIN_CSRF_COOKIE, { path: basePath || '/', httpOnly: true, sameSite: 'strict' });
       res.set('Cache-Control', 'no-store');

@@ -31,7 +31,7 @@ const createSession: RestHandler = async (context) => {
     if (context.session.userId !== user.contentInfo.id) return { kind: 'empty', status: 409 };
     return resource(sessionNode(context.session, cookieName, context.visit));
   }
-  const session = await context.auth.openSession(user.contentInfo.id);
+  const session = await context.auth.openSession(user.contentInfo.id, user.passwordUpdatedAt);
   return {
     kind: 'resource',
     status: 201,

@@ -160,6 +160,14 @@ describe('ezuser prepareForStorage', () => {
     expect(prepared === undefined ? undefined : userAccountFieldType.toStorage(prepared)).toMatchObject({ passwordHash: 'hashed(Secret-Passw0rd)' });
   });
 
+  it('dates a second password of the same second one second after the first, so that every change has its own date', async () => {
+    const { context } = recordingPrepareContext(new Date('2024-05-01T12:00:00.900Z'));
+    const changed = { ...newAccount, passwordHash: '$2y$10$old', passwordUpdatedAt: new Date('2024-05-01T12:00:00Z') };
+    await expect(userAccountFieldType.prepareForStorage?.(changed, context)).resolves.toMatchObject({ passwordUpdatedAt: new Date('2024-05-01T12:00:01Z') });
+    const older = { ...changed, passwordUpdatedAt: new Date('2024-04-30T08:00:00Z') };
+    await expect(userAccountFieldType.prepareForStorage?.(older, context)).resolves.toMatchObject({ passwordUpdatedAt: new Date('2024-05-01T12:00:00Z') });
+  });
+
   it('keeps the stored hash when no new password is given', async () => {
     const { context, hashed } = recordingPrepareContext();
     const account = { ...storedAccount, passwordHash: '$2y$10$hash' };

@@ -257,20 +257,24 @@ export const userAccountFieldType: FieldType<UserAccountValue> = {
 
   /**
    * Hashes a new plain password with `context.hashPassword` (a self-describing hash, so `passwordHashType`
-   * becomes null), sets `passwordUpdatedAt` to `context.now()` (whole seconds), clears `plainPassword` and marks
-   * the login as stored.
+   * becomes null), sets `passwordUpdatedAt` to `context.now()` in whole seconds (the stored column is Unix seconds,
+   * as Ibexa's) — or to the previous password's date plus one second when that is not earlier, so that every
+   * change gets a new date and tokens stamped with the old one are refused — clears `plainPassword` and marks the
+   * login as stored.
    */
   async prepareForStorage(value, context) {
     if (isEmptyAccount(value)) return value;
     if (value.plainPassword === null) return { ...value, hasStoredLogin: true };
     const passwordHash = await context.hashPassword(value.plainPassword);
-    const now = context.now();
+    const nowSeconds = Math.floor(context.now().getTime() / 1000);
+    const previousSeconds = value.passwordUpdatedAt === null ? null : Math.floor(value.passwordUpdatedAt.getTime() / 1000);
+    const seconds = previousSeconds === null ? nowSeconds : Math.max(nowSeconds, previousSeconds + 1);
     return {
       ...value,
       hasStoredLogin: true,
       passwordHash,
       passwordHashType: null,
-      passwordUpdatedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+      passwordUpdatedAt: new Date(seconds * 1000),
       plainPassword: null,
     };
   },
