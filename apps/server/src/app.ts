@@ -186,6 +186,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         bodyLimit: config.bodyLimit,
         httpCache: config.httpCache,
         changes,
+        contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
         debug: config.debug,
         logger,
       }),

@@ -110,6 +110,12 @@ export interface ServerConfig extends HttpTimeouts {
    */
   readonly cacheTtlMs: number;
   /**
+   * Most MiB of rendered `Content` output the REST API keeps for reuse (`REST_OUTPUT_CACHE_MIB`, default 8, 0–4096;
+   * 0 keeps none). Kept output is dropped when what it shows changes, on any node; permissions are checked on every
+   * request.
+   */
+  readonly restOutputCacheMiB: number;
+  /**
    * Failed logins allowed per login name and client address within the window (`LOGIN_MAX_FAILURES`, default 10;
    * 0 disables login throttling). A successful login resets this count. Session logins, HTTP Basic and GraphQL
    * `createToken` share the counters, on every node (PostgreSQL: a table of the database; SQLite: in memory).
@@ -422,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),
+    restOutputCacheMiB: integer(env, 'REST_OUTPUT_CACHE_MIB', 8, 0, 4096),
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', DEFAULT_LOGIN_MAX_FAILURES, 0, 1_000_000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),

@@ -89,11 +89,13 @@ export interface RestRouterOptions {
   readonly httpCache?: HttpCacheOptions;
   /**
    * Announcements of committed changes from every node (the persistence's change feed). With it, the router keeps
-   * the rendered bytes of `Content` representations it served (at most {@link CONTENT_BYTES_KEPT}, each for at
-   * most `FALLBACK_CACHE_TTL_MS`) and reuses them while the item's revision and what the tree shows are
-   * unchanged; permission checks still run on every request. Without it nothing is kept.
+   * the rendered bytes of `Content` representations it served (at most `contentOutputBytes`, each for at most
+   * `FALLBACK_CACHE_TTL_MS`) and reuses them while the item's revision and what the tree shows are unchanged;
+   * permission checks still run on every request. Without it nothing is kept.
    */
   readonly changes?: ChangeFeed;
+  /** Most bytes of `Content` output kept with `changes`, all formats together (default {@link CONTENT_BYTES_KEPT}; 0 keeps none). */
+  readonly contentOutputBytes?: number;
   /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
   readonly debug?: boolean;
   readonly logger?: RestLogger;
@@ -102,7 +104,7 @@ export interface RestRouterOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Most bytes of `Content` output a router keeps, all formats together (see {@link RestRouterOptions.changes}). */
-export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
+export const CONTENT_BYTES_KEPT = 8 * 1024 * 1024;
 
 /**
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
@@ -118,7 +120,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const imageVariations = [...(options.imageVariations ?? options.repository.imageVariationService.variationNames)].sort();
   const debug = options.debug ?? false;
   const cachePolicy = httpCachePolicy(options.httpCache);
-  const contentOutput = options.changes ? new ContentOutputCache({ changes: options.changes, maxBytes: CONTENT_BYTES_KEPT, ttlMs: FALLBACK_CACHE_TTL_MS }) : null;
+  const contentOutputBytes = options.contentOutputBytes ?? CONTENT_BYTES_KEPT;
+  const contentOutput =
+    options.changes && contentOutputBytes > 0 ? new ContentOutputCache({ changes: options.changes, maxBytes: contentOutputBytes, ttlMs: FALLBACK_CACHE_TTL_MS }) : null;
   const router = express.Router();
 
   const sendError = (req: Request, res: Response, error: unknown): void => {
