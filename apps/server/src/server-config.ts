@@ -110,7 +110,7 @@ export interface ServerConfig extends HttpTimeouts {
    */
   readonly cacheTtlMs: number;
   /**
-   * Most MiB of rendered `Content` output the REST API keeps for reuse (`REST_OUTPUT_CACHE_MIB`, default 8, 0–4096;
+   * Most MiB of rendered `Content` output the REST API keeps for reuse (`REST_OUTPUT_CACHE_MIB`, default 32, 0–4096;
    * 0 keeps none). Kept output is dropped when what it shows changes, on any node; permissions are checked on every
    * request.
    */
@@ -428,7 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),
-    restOutputCacheMiB: integer(env, 'REST_OUTPUT_CACHE_MIB', 8, 0, 4096),
+    restOutputCacheMiB: integer(env, 'REST_OUTPUT_CACHE_MIB', 32, 0, 4096),
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', DEFAULT_LOGIN_MAX_FAILURES, 0, 1_000_000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),

@@ -94,8 +94,8 @@ describe('SQLite memory configuration', () => {
     expect(() => loadConfig({ SQLITE_MMAP_MIB: 'lots' })).toThrow(ConfigError);
   });
 
-  it('keeps 8 MiB of rendered Content output by default, REST_OUTPUT_CACHE_MIB sets it (0: none) and refuses the rest', () => {
-    expect(loadConfig({}).restOutputCacheMiB).toBe(8);
+  it('keeps 32 MiB of rendered Content output by default, REST_OUTPUT_CACHE_MIB sets it (0: none) and refuses the rest', () => {
+    expect(loadConfig({}).restOutputCacheMiB).toBe(32);
     expect(loadConfig({ REST_OUTPUT_CACHE_MIB: '0' }).restOutputCacheMiB).toBe(0);
     expect(loadConfig({ REST_OUTPUT_CACHE_MIB: '64' }).restOutputCacheMiB).toBe(64);
     expect(() => loadConfig({ REST_OUTPUT_CACHE_MIB: 'lots' })).toThrow(new ConfigError("REST_OUTPUT_CACHE_MIB must be an integer between 0 and 4096, got 'lots'"));

@@ -104,7 +104,7 @@ export interface RestRouterOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Most bytes of `Content` output a router keeps, all formats together (see {@link RestRouterOptions.changes}). */
-export const CONTENT_BYTES_KEPT = 8 * 1024 * 1024;
+export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
 
 /**
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
