@@ -25,7 +25,7 @@ import {
 } from '../../mappers/row-encoders.js';
 import { TABLES } from '../../schema/index.js';
 import { duplicateContentRemoteId } from '../sql-duplicate-errors.js';
-import { insertFields } from './sql-content-fields.js';
+import { insertFields, writtenField } from './sql-content-fields.js';
 import { FIELD_POSITIONS } from './sql-content-queries.js';
 import { loadContentInfo } from './sql-content-reads.js';
 
@@ -79,22 +79,11 @@ export async function createContent(ctx: SqlContext, record: ContentCreateRecord
     return {
       contentInfo: { id: contentId, ...info },
       versionInfo: { id: versionId, ...version },
-      fields: await inFieldOrder(tx, fields.map(toNewStoredField)),
+      fields: await inFieldOrder(tx, fields.map(writtenField)),
     };
   });
 }
 
-/** A field as loads return it. */
-function toNewStoredField(field: NewField & { readonly id: number }): StoredField {
-  return {
-    id: field.id,
-    fieldDefinitionId: field.fieldDefinitionId,
-    fieldDefIdentifier: field.fieldDefIdentifier,
-    fieldTypeIdentifier: field.fieldTypeIdentifier,
-    languageCode: field.languageCode,
-    data: field.data,
-  };
-}
 
 /**
  * Fields in the order loads return them (`sql-content-queries.ts`): position of the published field definition (0

@@ -1,4 +1,4 @@
-import type { NewField } from '@contentrepo/core';
+import type { NewField, StoredField } from '@contentrepo/core';
 import { allocateIds } from '../../db/id-sequences.js';
 import { insertRows } from '../../db/inserts.js';
 import type { SqlContext } from '../../db/sql-context.js';
@@ -40,4 +40,16 @@ export async function insertFields(
     withIds.map((field) => fieldRow(contentId, versionNo, field)),
   );
   return withIds;
+}
+
+/** A field just written (with its allocated id), as loads return it. */
+export function writtenField(field: NewField & { readonly id: number }): StoredField {
+  return {
+    id: field.id,
+    fieldDefinitionId: field.fieldDefinitionId,
+    fieldDefIdentifier: field.fieldDefIdentifier,
+    fieldTypeIdentifier: field.fieldTypeIdentifier,
+    languageCode: field.languageCode,
+    data: field.data,
+  };
 }

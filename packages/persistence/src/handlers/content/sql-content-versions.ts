@@ -10,7 +10,7 @@ import { toContentInfo } from '../../mappers/content-info-rows.js';
 import { fieldRow, nameRows, newRelationRow } from '../../mappers/row-encoders.js';
 import { namesByVersion, versionKey } from '../../mappers/version-info-rows.js';
 import { TABLES } from '../../schema/index.js';
-import { withFieldIds } from './sql-content-fields.js';
+import { withFieldIds, writtenField } from './sql-content-fields.js';
 import {
   COPY_FIELDS,
   COPY_NAMES,
@@ -133,21 +133,10 @@ export async function updateDraft(
       TABLES.contentRelation,
       update.fieldRelations.map((relation) => newRelationRow(contentId, versionNo, relation)),
     );
-    return { modificationDate: storedDate(update.modificationDate), fields: fields.map(toWrittenField) };
+    return { modificationDate: storedDate(update.modificationDate), fields: fields.map(writtenField) };
   });
 }
 
-/** A written field as loads return it. */
-function toWrittenField(field: NewField & { readonly id: number }): StoredField {
-  return {
-    id: field.id,
-    fieldDefinitionId: field.fieldDefinitionId,
-    fieldDefIdentifier: field.fieldDefIdentifier,
-    fieldTypeIdentifier: field.fieldTypeIdentifier,
-    languageCode: field.languageCode,
-    data: field.data,
-  };
-}
 
 /**
  * `ContentHandler.publish`: archives the previously published version and marks `versionNo` PUBLISHED (modified
