@@ -20,6 +20,7 @@ import type { ServerConfig } from './server-config.js';
 import { corsMiddleware, finalErrorHandler, methodNotAllowed, notFound, securityHeaders, sendJsonError } from './http-policy.js';
 import { lazyHandler } from './lazy-handler.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
+import { readinessHandler } from './readiness.js';
 import { requestLog } from './request-log.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
@@ -202,6 +203,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       res.json({ status: 'ok', driver: store.driver });
     });
     app.all(`${config.basePath}/healthz`, methodNotAllowed(['GET', 'HEAD']));
+    app.get(`${config.basePath}/readyz`, readinessHandler(store, logger));
+    app.all(`${config.basePath}/readyz`, methodNotAllowed(['GET', 'HEAD']));
     app.use(`${basePath}${WEB_ASSETS_PATH}/fonts`, webAssets.fonts);
     app.get(`${basePath}${WEB_ASSETS_PATH}/:name`, webAssets.handler);
     app.get(

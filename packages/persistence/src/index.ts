@@ -21,7 +21,7 @@ import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/
 import { SqlContext } from './db/sql-context.js';
 import { withStartLock } from './db/start-lock.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
-import { migrate } from './migrate.js';
+import { migrate, pendingMigrations } from './migrate.js';
 import { openOrm, type OpenOrm } from './orm.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
@@ -131,6 +131,12 @@ export interface Persistence {
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
+   * Asks the database which of this build's migrations it lacks (all of them when its migrations table is gone):
+   * an empty list means the database answers and its schema is current.
+   * @throws the driver's error when the database does not answer (closed, unreachable, dropped connection).
+   */
+  pendingMigrations(): Promise<string[]>;
+  /**
    * Runs `work` — typically `migrate()` and the clean-install seed — while holding the database's start lock, so
    * that nodes starting together on one database do it one after the other (PostgreSQL: a session advisory lock
    * keyed by the schema; SQLite: an exclusive lock of the file `contentrepo.sqlite.start-lock`).
@@ -177,6 +183,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     knex: orm.knex,
     changes,
     migrate: migrateNow,
+    pendingMigrations: () => pendingMigrations(root),
     withStartLock: startLocked,
     close: async () => {
       await changes.close();
