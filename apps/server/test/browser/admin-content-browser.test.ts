@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ADMIN_DIST_DIR } from '../../src/web/admin-app.js';
+import { assertAdminBuilt, newAdminPage, submitSignIn } from '../support/admin-page.js';
 import { describeInBrowser, launchBrowser, saveScreenshot, screenshotDir, startListeningTestServer, type ListeningTestServer } from '../support/browser.js';
 
 /**
@@ -20,13 +19,9 @@ describeInBrowser('the content browser at /admin', () => {
   const admin = (path = '/'): string => `${server.origin}/admin${path}`;
 
   beforeAll(async () => {
-    if (!existsSync(join(ADMIN_DIST_DIR, 'index.html'))) throw new Error('The content browser is not built: run `npx pnpm@10 build:admin` first');
+    assertAdminBuilt();
     [browser, server] = await Promise.all([launchBrowser(), startListeningTestServer()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await newAdminPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,9 +30,7 @@ describeInBrowser('the content browser at /admin', () => {
 
   it('shows the sign-in form first, refuses a wrong password with the API message, and signs in', async () => {
     await page.goto(admin('/'));
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, 'admin', 'wrong');
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^401/);
     await saveScreenshot(page, 'admin-sign-in');
     await page.getByLabel('Password').fill('publish');
@@ -165,9 +158,7 @@ describeInBrowser('the content browser at /admin', () => {
     const domContentLoadedMs = await fresh.evaluate(`Math.round(performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1)`);
     const signInScriptBytes = scriptBytes;
     // Signed in, a reload shows the content screen: the session found, the tree and the content loaded.
-    await fresh.getByLabel('Username').fill('admin');
-    await fresh.getByLabel('Password').fill('publish');
-    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(fresh, 'admin', 'publish');
     await fresh.locator('.content-page h1').waitFor();
     const reloaded = Date.now();
     await fresh.reload();

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_DIST_DIR } from '../../src/web/admin-app.js';
+import { assertAdminBuilt, newAdminPage, submitSignIn } from '../support/admin-page.js';
 import { describeInBrowser, launchBrowser, saveScreenshot, startListeningTestServer, type ListeningTestServer } from '../support/browser.js';
 
 const names = (text: string): { value: { _languageCode: string; '#text': string }[] } => ({ value: [{ _languageCode: 'eng-GB', '#text': text }] });
@@ -30,7 +28,7 @@ describeInBrowser('the content browser: field editors', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(ADMIN_DIST_DIR, 'index.html'))) throw new Error('The content browser is not built: run `npx pnpm@10 build:admin` first');
+    assertAdminBuilt();
     [browser, server] = await Promise.all([launchBrowser(), startListeningTestServer()]);
     const response = await fetch(`${server.origin}/api/ibexa/v2/content/typegroups/1/types?publish=true`, {
       method: 'POST',
@@ -64,15 +62,9 @@ describeInBrowser('the content browser: field editors', () => {
       }),
     });
     if (response.status !== 201) throw new Error(`Creating the content type: ${response.status} ${await response.text()}`);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC', locale: 'en-GB' });
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await newAdminPage(browser, { timezoneId: 'UTC', locale: 'en-GB' });
     await page.goto(`${server.origin}/admin/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('publish');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, 'admin', 'publish');
     await page.locator('.content-page h1', { hasText: 'Ibexa Platform' }).waitFor();
   });
   afterAll(async () => {

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_DIST_DIR } from '../../src/web/admin-app.js';
+import { assertAdminBuilt, newAdminPage, submitSignIn } from '../support/admin-page.js';
 import { describeInBrowser, launchBrowser, saveScreenshot, startListeningTestServer, type ListeningTestServer } from '../support/browser.js';
 
 const vnd = (name: string): string => `application/vnd.ibexa.api.${name}+json`;
@@ -61,7 +59,7 @@ describeInBrowser('the content browser: tree paging and sorting, field types, pe
   let article: { id: number; path: string };
 
   beforeAll(async () => {
-    if (!existsSync(join(ADMIN_DIST_DIR, 'index.html'))) throw new Error('The content browser is not built: run `npx pnpm@10 build:admin` first');
+    assertAdminBuilt();
     [browser, server] = await Promise.all([launchBrowser(), startListeningTestServer()]);
     parent = await publish(1, '/1/2', {
       name: 'Many children',
@@ -74,15 +72,9 @@ describeInBrowser('the content browser: tree paging and sorting, field types, pe
     for (let n = 1; n <= 12; n += 1) await publish(1, parent.path, { name: `Child ${String(n).padStart(2, '0')}` }, 13 - n);
     const image = await publish(5, parent.path, { name: 'Related image' }, 100);
     article = await publish(2, '/1/2', { title: 'An article', intro: { xml: '<section xmlns="http://ibexa.co/namespaces/ezpublish5/xhtml5/edit"><p>Intro.</p></section>' }, image: { destinationContentId: image.id } });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await newAdminPage(browser);
     await page.goto(admin('/'));
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('publish');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, 'admin', 'publish');
     await page.getByText('Administrator User').waitFor();
   });
   afterAll(async () => {
@@ -178,9 +170,7 @@ describeInBrowser('the content browser: tree paging and sorting, field types, pe
 
   async function signInAs(login: string): Promise<void> {
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('Username').fill(login);
-    await page.getByLabel('Password').fill('Reader-Pass1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, login, 'Reader-Pass1');
     await page.getByText(`Rita ${login}`).waitFor();
   }
 
