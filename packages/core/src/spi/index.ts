@@ -3,6 +3,7 @@ export type * from './bookmark-handler.js';
 export type * from './change-feed.js';
 export type * from './content-handler.js';
 export type * from './content-type-handler.js';
+export type * from './domain-events.js';
 export type * from './image-processor.js';
 export type * from './language-handler.js';
 export type * from './location-handler.js';

@@ -12,6 +12,7 @@ import { RemoteIdsCaseInsensitiveMigration } from './m0010-remote-ids-case-insen
 import { SearchFieldTrigramsMigration } from './m0011-search-field-trigrams.js';
 import { SearchFieldSortWalkMigration } from './m0012-search-field-sort-walk.js';
 import { SearchWordListsMigration } from './m0013-search-word-lists.js';
+import { EventsOutboxMigration } from './m0014-events-outbox.js';
 import { MIGRATION_NAMES, type MigrationName } from './migration-names.js';
 
 /** The class of each migration, by name (every name of {@link MIGRATION_NAMES} has one; the compiler checks it). */
@@ -29,6 +30,7 @@ const MIGRATION_CLASSES: { readonly [name in MigrationName]: MigrationObject['cl
   '0011-search-field-trigrams': SearchFieldTrigramsMigration,
   '0012-search-field-sort-walk': SearchFieldSortWalkMigration,
   '0013-search-word-lists': SearchWordListsMigration,
+  '0014-events-outbox': EventsOutboxMigration,
 };
 
 /**

@@ -18,6 +18,7 @@ export const MIGRATION_NAMES = [
   '0011-search-field-trigrams',
   '0012-search-field-sort-walk',
   '0013-search-word-lists',
+  '0014-events-outbox',
 ] as const;
 
 /** The name of one migration of {@link MIGRATION_NAMES}. */

@@ -10,6 +10,7 @@ import { aggregateRevision, idSequence, trash, urlAlias, urlWildcard } from './t
 import { bookmark, searchField, searchFieldElement, searchName, searchUser, searchWord, searchWordList } from './tables/search-tables.js';
 import { contentType, contentTypeGroup, contentTypeGroupLink, fieldDefinition, language, section } from './tables/type-tables.js';
 import { binaryChunk, binaryFile } from './tables/storage-tables.js';
+import { domainEvent, eventCursor, webhook, webhookDelivery } from './tables/event-tables.js';
 import { contentObjectState, objectState, objectStateGroup, policy, role, roleAssignment, session, userAccount } from './tables/user-tables.js';
 import type { TableDescription } from './table.js';
 
@@ -63,6 +64,10 @@ export const TABLES = {
   aggregateRevision,
   binaryFile,
   binaryChunk,
+  domainEvent,
+  eventCursor,
+  webhook,
+  webhookDelivery,
 } as const;
 
 /**
