@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `contentrepo` command: loads the compiled command line (`dist/cli/main.js`, written by `tsc -b` / `pnpm build`).
+// The `contentrepo` command: loads the compiled command line (`dist/cli/cli-main.js`, written by `tsc -b` / `pnpm build`).
 import { fileURLToPath } from 'node:url';
 
-const main = new URL('../dist/cli/main.js', import.meta.url);
+const main = new URL('../dist/cli/cli-main.js', import.meta.url);
 try {
   await import(main.href);
 } catch (error) {

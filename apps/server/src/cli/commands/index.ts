@@ -1,10 +1,10 @@
-import type { CommandGroup } from '../program.js';
-import { installCommands } from './install.js';
-import { languageCommands } from './language.js';
-import { migrateCommands } from './migrate.js';
-import { reindexCommands } from './reindex.js';
-import { serveCommands } from './serve.js';
-import { userCommands } from './user.js';
+import type { CommandGroup } from '../cli-program.js';
+import { installCommands } from './install-command.js';
+import { languageCommands } from './language-commands.js';
+import { migrateCommands } from './migrate-commands.js';
+import { reindexCommands } from './reindex-command.js';
+import { serveCommands } from './serve-command.js';
+import { userCommands } from './user-commands.js';
 
 /**
  * Every command group of `contentrepo`, in the order `--help` lists them. A new group is one file exporting a

@@ -1,6 +1,6 @@
 import { createDefaultFieldTypeRegistry, DEFAULT_REINDEX_BATCH_SIZE, reindexSearch } from '@contentrepo/core';
 import { InvalidArgumentError } from 'commander';
-import type { CommandAction, CommandGroup } from '../program.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /** Parses `--batch-size`: an integer from 1 to 10,000. */
 function batchSize(value: string): number {

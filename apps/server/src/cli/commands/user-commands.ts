@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, type Repository, type User, type UserGroup } from '@contentrepo/core';
 import { Option } from 'commander';
-import { CliError, EXIT_CODES } from '../errors.js';
-import type { CommandContext } from '../context.js';
-import type { CommandAction, CommandGroup } from '../program.js';
+import { CliError, EXIT_CODES } from '../cli-errors.js';
+import type { CommandContext } from '../cli-context.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /** The group a user is created in without `--group`: Members (content id 11 of the clean install, remote id `5f7f0bdb3381d6a461d8c29ff53d908f`). */
 export const DEFAULT_USER_GROUP = '11';

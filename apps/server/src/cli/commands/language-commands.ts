@@ -1,5 +1,5 @@
 import { languageDisplayName } from '@contentrepo/core';
-import type { CommandAction, CommandGroup } from '../program.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /**
  * `language:add <code>`: adds a content language through the language service (acting as `--as`, which needs

@@ -1,7 +1,7 @@
 import { createDefaultFieldTypeRegistry } from '@contentrepo/core';
 import { prepareStore } from '../../app.js';
 import { createScryptPasswordHasher } from '../../password-hasher.js';
-import type { CommandAction, CommandGroup } from '../program.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /**
  * `install`: what a server start does to its database, without serving — under the start lock, applies pending

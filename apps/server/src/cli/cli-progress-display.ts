@@ -1,5 +1,5 @@
 import { Presets, SingleBar } from 'cli-progress';
-import type { CliIo, GlobalOptions } from './output.js';
+import type { CliIo, GlobalOptions } from './cli-output.js';
 
 /** Progress of long work (a count of items), shown on stderr. */
 export interface Progress {

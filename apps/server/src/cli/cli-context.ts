@@ -4,9 +4,9 @@ import { pino, type Logger } from 'pino';
 import { buildRepository, openStore } from '../app.js';
 import { createScryptPasswordHasher } from '../password-hasher.js';
 import { loadConfig, type ServerConfig } from '../server-config.js';
-import { CliError, EXIT_CODES, toCliError } from './errors.js';
-import type { CliIo, GlobalOptions, Output } from './output.js';
-import { createProgress, type Progress, type ProgressOptions } from './progress.js';
+import { CliError, EXIT_CODES, toCliError } from './cli-errors.js';
+import type { CliIo, GlobalOptions, Output } from './cli-output.js';
+import { createProgress, type Progress, type ProgressOptions } from './cli-progress-display.js';
 
 /** An open, migrated and installed repository for a command, with the user commands act as. */
 export interface OpenRepository {

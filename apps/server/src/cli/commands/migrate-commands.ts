@@ -1,8 +1,8 @@
 import { MIGRATION_NAMES } from '@contentrepo/persistence';
 import type { Command } from 'commander';
-import { CliError, EXIT_CODES } from '../errors.js';
-import type { CommandContext } from '../context.js';
-import type { CommandAction, CommandGroup } from '../program.js';
+import { CliError, EXIT_CODES } from '../cli-errors.js';
+import type { CommandContext } from '../cli-context.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /** `migrate` (`migrate up`): applies the pending migrations under the database's start lock and lists what ran. */
 const migrateUp: CommandAction = async (context) => {

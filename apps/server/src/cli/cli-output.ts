@@ -1,4 +1,4 @@
-import type { CliError } from './errors.js';
+import type { CliError } from './cli-errors.js';
 
 /** The streams and environment a run of the command line uses (the process's, or a test's). */
 export interface CliIo {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { COMMAND_GROUPS } from './commands/index.js';
-import { EXIT_CODES } from './errors.js';
-import { runCli } from './program.js';
+import { EXIT_CODES } from './cli-errors.js';
+import { runCli } from './cli-program.js';
 
 /**
  * The `contentrepo` command (the server package's `bin`): runs the command line with the process's streams and

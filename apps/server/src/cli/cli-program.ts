@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { CliError, EXIT_CODES, toCliError, type ExitCode } from './errors.js';
-import { createCommandContext, type CommandContext } from './context.js';
-import { Output, type CliIo } from './output.js';
+import { CliError, EXIT_CODES, toCliError, type ExitCode } from './cli-errors.js';
+import { createCommandContext, type CommandContext } from './cli-context.js';
+import { Output, type CliIo } from './cli-output.js';
 
 /**
  * The action of one command: its context, its positional arguments (in declaration order; variadic ones as

@@ -1,5 +1,5 @@
 import { runServer } from '../../run-server.js';
-import type { CommandAction, CommandGroup } from '../program.js';
+import type { CommandAction, CommandGroup } from '../cli-program.js';
 
 /**
  * `serve`: runs the server exactly as `node apps/server/dist/bundle/main.mjs` does (`runServer`, the same
