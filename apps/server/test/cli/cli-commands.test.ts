@@ -61,6 +61,10 @@ describe.each(testEngines())('contentrepo commands on $name', (engine) => {
       const before = await db.run(['migrate:status', '--check', '--json']);
       expect(before.exitCode).toBe(EXIT_CODES.database);
       expect(before.json()).toMatchObject({ ok: false, error: { kind: 'database', exitCode: 3, pending: [...MIGRATION_NAMES] } });
+      const human = await db.run(['migrate:status', '--check']);
+      expect(human.exitCode).toBe(EXIT_CODES.database);
+      expect(human.stdout.split('\n').filter((line) => line.startsWith('pending  '))).toHaveLength(MIGRATION_NAMES.length);
+      expect(human.stderr).toMatch(/^contentrepo: \d+ migration\(s\) pending: /);
 
       const migrate = await db.run(['migrate', '--json']);
       expect(migrate.exitCode).toBe(0);

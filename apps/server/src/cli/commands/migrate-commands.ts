@@ -29,13 +29,14 @@ async function migrateStatus(context: CommandContext, check: boolean): Promise<v
     pending: [...pending],
     migrations,
   };
-  if (check && pending.size > 0) {
-    throw new CliError(`${pending.size} migration(s) pending: ${[...pending].join(', ')}`, EXIT_CODES.database, result);
-  }
+  const failure = check && pending.size > 0 ? new CliError(`${pending.size} migration(s) pending: ${[...pending].join(', ')}`, EXIT_CODES.database, result) : null;
+  // With --json a failed check is the error document (holding the lists); otherwise the lists are printed first.
+  if (failure && context.options.json) throw failure;
   context.out.result(result, [
     ...migrations.map((migration) => `${migration.applied ? 'applied' : 'pending'}  ${migration.name}`),
     pending.size === 0 ? `All ${migrations.length} migrations are applied` : `${pending.size} of ${migrations.length} migrations pending: run 'contentrepo migrate'`,
   ]);
+  if (failure) throw failure;
 }
 
 const statusAction: CommandAction = (context, _args, options) => migrateStatus(context, options['check'] === true);
