@@ -1,4 +1,4 @@
-import { CLEAN_INSTALL_IDS, createDefaultFieldTypeRegistry, type FieldTypeRegistry, type Repository } from '@contentrepo/core';
+import { createDefaultFieldTypeRegistry, type FieldTypeRegistry, type Repository } from '@contentrepo/core';
 import type { Persistence } from '@contentrepo/persistence';
 import { pino, type Logger } from 'pino';
 import { buildRepository, openStore } from '../app.js';
@@ -12,7 +12,7 @@ import { createProgress, type Progress, type ProgressOptions } from './cli-progr
 export interface OpenRepository {
   readonly store: Persistence;
   readonly fieldTypes: FieldTypeRegistry;
-  /** The repository acting as the user of `--as` (default `admin`), with that user's permissions. */
+  /** The repository acting as the user whose login `--as` names (default `admin`), with that user's permissions. */
   readonly repository: Repository;
   /** The repository acting as nobody in particular (anonymous); `sudo` for trusted reads. */
   readonly anonymous: Repository;
@@ -25,6 +25,8 @@ export interface CommandContext {
   readonly out: Output;
   /** The server's configuration from the environment (`loadConfig`). @throws CliError (exit 2) on a bad setting. */
   config(): ServerConfig;
+  /** The field types the store and repository of this run use (core's built-in ones, as the server's). */
+  readonly fieldTypes: FieldTypeRegistry;
   /** Logger for the persistence's warnings: stderr, warnings and worse (silent with `--json` or `--quiet`). */
   readonly logger: Logger;
   /**
@@ -40,7 +42,7 @@ export interface CommandContext {
   /**
    * {@link openReadyStore}, then builds the repository as the server does.
    * @throws CliError (exit 3) when the database cannot be reached, lacks migrations or holds no data yet; (exit 4)
-   *   when the `--as` user does not exist.
+   *   when no user has the login of `--as`.
    */
   openRepository(): Promise<OpenRepository>;
   /** A progress display on stderr (see `createProgress`). */
@@ -60,6 +62,7 @@ export function createCommandContext(io: CliIo, options: CommandContext['options
   const closers: (() => Promise<void>)[] = [];
   let config: ServerConfig | undefined;
   const logger = pino({ level: out.chatty ? 'warn' : 'silent' }, io.stderr as NodeJS.WritableStream as pino.DestinationStream);
+  const fieldTypes = createDefaultFieldTypeRegistry();
   let keepsRunning = false;
   const context: CommandContext & { close(): Promise<void> } = {
     get keepsRunning() {
@@ -72,6 +75,7 @@ export function createCommandContext(io: CliIo, options: CommandContext['options
     options,
     out,
     logger,
+    fieldTypes,
     config() {
       try {
         config ??= loadConfig(io.env);
@@ -84,7 +88,7 @@ export function createCommandContext(io: CliIo, options: CommandContext['options
       const config = context.config();
       let store: Persistence;
       try {
-        store = await openStore(config, logger, createDefaultFieldTypeRegistry());
+        store = await openStore(config, logger, fieldTypes);
       } catch (error) {
         throw databaseError(error);
       }
@@ -108,19 +112,12 @@ export function createCommandContext(io: CliIo, options: CommandContext['options
     },
     async openRepository() {
       const store = await context.openReadyStore();
-      const fieldTypes = createDefaultFieldTypeRegistry();
       const anonymous = buildRepository(context.config(), store, fieldTypes, createScryptPasswordHasher(), logger);
-      const actingId = await anonymous.sudo(async (trusted) =>
-        options.as === 'admin' ? CLEAN_INSTALL_IDS.adminUserId : (await trusted.userService.loadUserByLogin(options.as)).contentInfo.id,
-      ).catch((error: unknown) => {
-        throw new CliError(`The user '${options.as}' (--as) does not exist: ${toCliError(error).message}`, EXIT_CODES.notFound);
-      });
-      if (options.as === 'admin') {
-        // The clean install's administrator: check it is still there (it may have been deleted or renamed).
-        await anonymous.sudo((trusted) => trusted.userService.loadUser(actingId)).catch(() => {
-          throw new CliError(`The administrator (user ${actingId}) does not exist: name an administrator with --as <login>`, EXIT_CODES.notFound);
+      const actingId = await anonymous
+        .sudo(async (trusted) => (await trusted.userService.loadUserByLogin(options.as)).contentInfo.id)
+        .catch((error: unknown) => {
+          throw new CliError(`The acting user '${options.as}' (--as) cannot be used: ${toCliError(error).message}`, EXIT_CODES.notFound);
         });
-      }
       return { store, fieldTypes, repository: anonymous.forUser({ userId: actingId }), anonymous };
     },
     progress(label, settings) {

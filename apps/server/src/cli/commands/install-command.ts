@@ -1,4 +1,3 @@
-import { createDefaultFieldTypeRegistry } from '@contentrepo/core';
 import { prepareStore } from '../../app.js';
 import { createScryptPasswordHasher } from '../../password-hasher.js';
 import type { CommandAction, CommandGroup } from '../cli-program.js';
@@ -12,7 +11,7 @@ const install: CommandAction = async (context) => {
   const config = context.config();
   const store = await context.openStore();
   const migrated = await store.pendingMigrations();
-  const { installed, addedLanguages } = await prepareStore(config, store, { loginThrottle: null }, createDefaultFieldTypeRegistry(), createScryptPasswordHasher());
+  const { installed, addedLanguages } = await prepareStore(config, store, { loginThrottle: null }, context.fieldTypes, createScryptPasswordHasher());
   const languages = addedLanguages.map((language) => language.languageCode);
   const changed = migrated.length > 0 || installed || languages.length > 0;
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { createDefaultFieldTypeRegistry, DEFAULT_REINDEX_BATCH_SIZE, reindexSearch } from '@contentrepo/core';
+import { DEFAULT_REINDEX_BATCH_SIZE, reindexSearch } from '@contentrepo/core';
 import { InvalidArgumentError } from 'commander';
 import type { CommandAction, CommandGroup } from '../cli-program.js';
 
@@ -22,7 +22,7 @@ const reindex: CommandAction = async (context, _args, options) => {
   try {
     result = await reindexSearch({
       persistence: store.persistence,
-      fieldTypes: createDefaultFieldTypeRegistry(),
+      fieldTypes: context.fieldTypes,
       batchSize: (options['batchSize'] as number | undefined) ?? DEFAULT_REINDEX_BATCH_SIZE,
       onProgress: ({ done, total }) => {
         if (done === 0) progress.setTotal(total);
