@@ -1,14 +1,22 @@
 import cluster from 'node:cluster';
 import { serveLoginThrottleToWorkers } from '@contentrepo/http-auth';
 import { pino, type Logger } from 'pino';
+import { createLogger } from './logging.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './http-server.js';
 import { runClusterPrimary } from './cluster-primary.js';
-import { ConfigError, loadConfig, type ServerConfig } from './server-config.js';
+import { ConfigError, loadConfig, loadEnvironment, type ServerConfig } from './server-config.js';
 import { workerChangeRelay } from './worker-change-relay.js';
 
 /**
- * Entry point: reads the environment; with `WORKERS` > 1 runs the cluster's primary (see `cluster-primary.ts`),
+ * Logs why the server could not start, as a JSON line on standard error (the configured logger may not exist yet).
+ */
+function logStartFailure(message: string, error?: unknown): void {
+  pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true })).fatal(error === undefined ? {} : { err: error }, message);
+}
+
+/**
+ * Entry point: reads the environment (after the `.env` file, see `loadEnvironment`); with `WORKERS` > 1 runs the cluster's primary (see `cluster-primary.ts`),
  * which prepares the database and forks the workers that serve; otherwise (or in a worker) builds the app, listens
  * (with the configured HTTP timeouts), and shuts down gracefully on SIGTERM/SIGINT (stops accepting connections,
  * lets requests finish, closes the database).
@@ -16,15 +24,31 @@ import { workerChangeRelay } from './worker-change-relay.js';
 async function main(): Promise<void> {
   let config;
   try {
+    loadEnvironment();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
+      logStartFailure(`Configuration error: ${error.message}`);
       process.exit(2);
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  let logger: Logger;
+  try {
+    logger = await createLogger({ level: config.logLevel, format: config.logFormat });
+  } catch (error) {
+    logStartFailure(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+  // An error nothing caught ends the process as Node would, but logged as a JSON line like every other.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'Uncaught exception; stopping');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'Unhandled promise rejection; stopping');
+    process.exit(1);
+  });
   if (cluster.isPrimary && config.workers > 1) {
     await runClusterPrimary(config, logger, { serveLoginThrottle: serveLoginThrottleToWorkers });
     return;
@@ -81,6 +105,6 @@ async function serve(config: ServerConfig, logger: Logger, inCluster: boolean): 
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`contentrepo failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  logStartFailure('contentrepo failed to start', error);
   process.exit(1);
 });
