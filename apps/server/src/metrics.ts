@@ -210,9 +210,14 @@ export function serveClusterMetrics(): void {
   });
 }
 
-/** In a worker: the registry prom-client's cluster support reports to the primary. */
+let workerListening = false;
+
+/** In a worker: the registry prom-client's cluster support reports to the primary when it asks. */
 export function shareWorkerRegistry(registry: Registry): void {
   AggregatorRegistry.setRegistries([registry]);
+  // prom-client starts answering the primary's requests when the first AggregatorRegistry is made.
+  if (!workerListening) new AggregatorRegistry();
+  workerListening = true;
 }
 
 let nextScrape = 0;
