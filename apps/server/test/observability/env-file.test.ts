@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig, loadEnvironment } from '../../src/server-config.js';
 
@@ -73,5 +73,30 @@ describe('LOG_FORMAT and METRICS settings', () => {
     expect(loadConfig({ METRICS: 'off', METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({ enabled: false, token: 'x'.repeat(16) });
     expect(() => loadConfig({ METRICS: 'maybe' })).toThrow(new ConfigError("METRICS must be true or false, got 'maybe'"));
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).toThrow(ConfigError);
+  });
+});
+
+describe('.env.example', () => {
+  const repositoryRoot = resolve(__dirname, '../../../..');
+
+  it('lists every setting the server reads, each with its default value', async () => {
+    const example = await readFile(join(repositoryRoot, '.env.example'), 'utf8');
+    const listed = new Map<string, string>();
+    for (const line of example.split('\n')) {
+      const match = /^#([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+      if (match?.[1] !== undefined) listed.set(match[1], match[2] ?? '');
+    }
+    const source = await readFile(join(repositoryRoot, 'apps/server/src/server-config.ts'), 'utf8');
+    const suffixes = ['MAX_TOKENS', 'MAX_DEPTH', 'MAX_ALIASES', 'MAX_COST', 'MAX_DIRECTIVES'];
+    const read = new Set(
+      [...source.matchAll(/'([A-Z][A-Z0-9_]*[A-Z0-9])'/g)]
+        .map((match) => match[1] ?? '')
+        .filter((name) => name !== 'ENOENT' && name !== 'ENV_FILE' && !suffixes.includes(name)),
+    );
+    for (const prefix of ['GRAPHQL_', 'GRAPHQL_ANONYMOUS_']) for (const suffix of suffixes) read.add(`${prefix}${suffix}`);
+    expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
+    // Uncommented as they stand, the lines change nothing.
+    const env = Object.fromEntries([...listed].filter(([name]) => read.has(name)));
+    expect(loadConfig(env)).toEqual(loadConfig({}));
   });
 });
