@@ -12,6 +12,9 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 /** Longest a scrape waits for the outbox counts, in milliseconds (a database that does not answer leaves them out). */
 const OUTBOX_TIMEOUT_MS = 2_000;
 
+/** Most label sets whose metric children are kept for reuse (more are looked up by prom-client each time). */
+const MAX_LABEL_SETS = 10_000;
+
 /** HTTP methods labelled as they are; any other is labelled `OTHER` (bounded label values). */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'COPY', 'MOVE', 'SWAP', 'PUBLISH', 'TRASH']);
 
@@ -79,6 +82,7 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     registers: [registry],
   });
   const queryChildren = new Map<string, { observe(value: number): void }>();
+  const requestChildren = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
   const caches = new Map<string, () => CacheStats>();
   new Counter({
     name: 'cache_requests_total',
@@ -127,9 +131,17 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
   return {
     registry,
     observeRequest: (method, route, status, seconds) => {
-      const verb = KNOWN_METHODS.has(method) ? method : 'OTHER';
-      requests.inc({ method: verb, route, status: String(status) });
-      durations.observe({ method: verb, route }, seconds);
+      // The children of each label set are kept (routes, methods and statuses are bounded): prom-client's own
+      // lookup hashes the label object on every call.
+      const key = `${method} ${status} ${route}`;
+      let child = requestChildren.get(key);
+      if (child === undefined) {
+        const verb = KNOWN_METHODS.has(method) ? method : 'OTHER';
+        child = { count: requests.labels({ method: verb, route, status: String(status) }), time: durations.labels({ method: verb, route }) };
+        if (requestChildren.size < MAX_LABEL_SETS) requestChildren.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(seconds);
     },
     onQuery: (seconds: number, dialect: Dialect, ok: boolean) => {
       const key = ok ? dialect : `${dialect}:error`;

@@ -48,7 +48,9 @@ export function routeLabel(req: Request, res: Response, mounts: readonly string[
  *   `userAgent`), 5xx at `error`; none when the logger's level is above `info`;
  * - `observe` (the metrics), told of every finished request.
  * Cheap on purpose: no per-request child logger or serializers (pino-http's were a measurable share of a content
- * read); the line is built only when the response is finished.
+ * read); the line is built only when the response is finished. The request context is an `AsyncLocalStorage`: on
+ * Node 20 and 22 it keeps Node's promise hooks on while requests are served, measured at about 8% more CPU for a
+ * content read answered from the output cache (Node 24's async context frames make it nearly free).
  */
 export function requestLog(logger: Logger, options: RequestLogOptions = {}): RequestHandler {
   const { observe } = options;
@@ -58,9 +60,9 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Req
     res.setHeader('X-Request-Id', context.reqId);
     const logging = logger.isLevelEnabled('info');
     if (logging || observe) {
-      const start = process.hrtime.bigint();
+      const start = performance.now();
       res.once('finish', () => {
-        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        const seconds = (performance.now() - start) / 1000;
         const route = routeLabel(req, res, mounts);
         observe?.(req.method, route, res.statusCode, seconds);
         if (!logging) return;
