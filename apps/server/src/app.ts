@@ -24,7 +24,7 @@ import { readinessHandler } from './readiness.js';
 import { requestLog } from './request-log.js';
 import { recordRequestUser } from './request-context.js';
 import { createLogger } from './logging.js';
-import { clusterMetricsText, createServerMetrics, metricsHandler, shareWorkerRegistry, type ServerMetrics } from './metrics.js';
+import type { ServerMetrics } from './metrics.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
 import { graphiqlPage } from './web/graphiql-page.js';
@@ -103,7 +103,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const logger = options.logger ?? (await createLogger({ level: config.logLevel, format: config.logFormat }));
   const storageUriPrefix = `${config.basePath}/var/site/storage`;
   const fieldTypes = createDefaultFieldTypeRegistry();
-  const metrics = config.metrics.enabled ? configuredMetrics(options) : null;
+  const metrics = config.metrics.enabled ? await configuredMetrics(options) : null;
   const store = options.store ?? (await openStore(config, logger, fieldTypes, options.clusterWorker?.changeRelay, metrics));
   try {
     const passwordHasher = createScryptPasswordHasher();
@@ -199,7 +199,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (metrics) {
       metrics.addCache('rest_content_output', restRouter.contentOutputStats);
       metrics.setOutbox(() => store.outboxDepth());
-      app.get(`${basePath}/metrics`, metricsHandler(metrics, config.metrics.token));
+      app.get(`${basePath}/metrics`, metrics.handler(config.metrics.token));
       app.all(`${basePath}/metrics`, methodNotAllowed(['GET', 'HEAD']));
     }
     if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
@@ -247,8 +247,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   }
 }
 
-/** The metrics of this app: its own, or in a cluster worker, shared with the primary that aggregates every worker's. */
-function configuredMetrics(options: AppOptions): ServerMetrics {
+/**
+ * The metrics of this app: its own, or in a cluster worker, shared with the primary that aggregates every worker's.
+ * prom-client is loaded only then: a start with metrics off never loads it.
+ */
+async function configuredMetrics(options: AppOptions): Promise<ServerMetrics> {
+  const { clusterMetricsText, createServerMetrics, shareWorkerRegistry } = await import('./metrics.js');
   if (options.clusterWorker === undefined) return createServerMetrics();
   const metrics = createServerMetrics({ aggregate: clusterMetricsText });
   shareWorkerRegistry(metrics.registry);

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { prepareDatabase } from './app.js';
-import { serveClusterMetrics } from './metrics.js';
 import type { ServerConfig } from './server-config.js';
 import { relayChangesBetweenWorkers } from './worker-change-relay.js';
 
@@ -44,7 +43,7 @@ export async function runClusterPrimary(config: ServerConfig, logger: Logger, op
   const driver = await prepareDatabase(config, logger);
   const relay = driver === 'sqlite' ? relayChangesBetweenWorkers() : null;
   if (driver === 'sqlite' && config.loginMaxFailures > 0) options.serveLoginThrottle();
-  if (config.metrics.enabled) serveClusterMetrics();
+  if (config.metrics.enabled) (await import('./metrics.js')).serveClusterMetrics();
   const env: Record<string, string> = { WORKERS: String(config.workers) };
   if (config.jwtSecret === undefined) {
     logger.warn('JWT_SECRET is not set: JWTs are signed with a random secret of this start, shared by its workers (invalid after a restart and on other nodes)');

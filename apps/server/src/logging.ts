@@ -10,7 +10,7 @@ export interface LoggerOptions {
   readonly level: string;
   /** `json` (default) or `pretty` (needs the development dependency `pino-pretty`). */
   readonly format?: LogFormat;
-  /** Where JSON lines go (default: standard output); tests pass a stream to read them. Ignored for `pretty`. */
+  /** Where lines go (default: standard output); tests pass a stream to read them (a Node `Writable` for `pretty`). */
   readonly destination?: DestinationStream;
 }
 
@@ -39,5 +39,6 @@ export async function createLogger(options: LoggerOptions): Promise<Logger> {
   } catch (error) {
     throw new Error(`LOG_FORMAT=pretty needs the package pino-pretty (a development dependency); install it or use LOG_FORMAT=json (${String(error)})`);
   }
-  return pino(settings, pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', sync: true }));
+  const target = options.destination ? { destination: options.destination, colorize: false } : { colorize: process.stdout.isTTY };
+  return pino(settings, pretty({ ...target, translateTime: 'SYS:HH:MM:ss.l', sync: true }));
 }

@@ -37,6 +37,8 @@ export interface ServerMetrics {
   setOutbox(depth: () => Promise<OutboxDepth>): void;
   /** The scrape's text in Prometheus's exposition format (this process, or every worker of a cluster). */
   text(): Promise<{ readonly contentType: string; readonly body: string }>;
+  /** The `GET /metrics` handler over these metrics (see {@link metricsHandler}). */
+  handler(token: string | undefined): RequestHandler;
 }
 
 /** Options of {@link createServerMetrics}. */
@@ -128,6 +130,10 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
       this.set(depth === null ? Number.NaN : depth.pendingDeliveries);
     },
   });
+  const text = async (): Promise<{ contentType: string; body: string }> => {
+    const body = options.aggregate ? await options.aggregate() : await registry.metrics();
+    return { contentType: registry.contentType, body };
+  };
   return {
     registry,
     observeRequest: (method, route, status, seconds) => {
@@ -158,10 +164,8 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     setOutbox: (depth) => {
       outbox = depth;
     },
-    text: async () => {
-      const body = options.aggregate ? await options.aggregate() : await registry.metrics();
-      return { contentType: registry.contentType, body };
-    },
+    text,
+    handler: (token) => metricsHandler({ text }, token),
   };
 }
 

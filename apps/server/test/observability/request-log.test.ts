@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createLogger } from '../../src/logging.js';
@@ -119,5 +120,29 @@ describe('request ids and request log lines', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('LOG_FORMAT=pretty', () => {
+  it('writes readable lines instead of JSON, with the request id', async () => {
+    let text = '';
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const logger = await createLogger({ level: 'info', format: 'pretty', destination });
+    const server = await startTestServer({}, undefined, { logger });
+    try {
+      await request(server.app.express).get('/healthz').set('X-Request-Id', 'pretty-line');
+    } finally {
+      await server.stop();
+    }
+    const line = text.split('\n').find((candidate) => candidate.includes('request'));
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(\d+\): request$/);
+    expect(text).toContain('reqId: "pretty-line"');
+    expect(text).toContain('route: "/healthz"');
+    expect(() => JSON.parse(line ?? '')).toThrow();
   });
 });
