@@ -165,7 +165,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
     const adminUrl = config.adminPath === undefined ? null : `${basePath}${config.adminPath}`;
-    app.use(requestLog(logger, { observe: metrics?.observeRequest, mounts: [`${basePath}${REST_PREFIX}`, graphqlUrl, ...(adminUrl === null ? [] : [adminUrl])] }));
+    app.use(requestLog(logger, { observe: metrics?.observeRequest, mounts: [`${basePath}${REST_PREFIX}`, graphqlUrl, `${basePath}${WEB_ASSETS_PATH}`, ...(adminUrl === null ? [] : [adminUrl])] }));
     app.use(
       securityHeaders({
         hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,

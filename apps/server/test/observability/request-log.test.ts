@@ -146,3 +146,33 @@ describe('LOG_FORMAT=pretty', () => {
     expect(() => JSON.parse(line ?? '')).toThrow();
   });
 });
+
+describe('route labels', () => {
+  it('are route patterns or mount paths below BASE_PATH, never paths with ids', async () => {
+    const { logger, lines } = await capturingLogger();
+    const server = await startTestServer({ BASE_PATH: '/cms' }, undefined, { logger });
+    try {
+      const app = server.app.express;
+      const cases: [() => request.Test, string][] = [
+        [() => request(app).get('/cms/api/ibexa/v2/content/objects/1').set('Accept', vnd('Content')), '/cms/api/ibexa/v2/content/objects/{contentId:id}'],
+        [() => request(app).get('/cms/api/ibexa/v2/content/locations/1/2/children').set('Accept', vnd('LocationList')), '/cms/api/ibexa/v2/content/locations/{locationPath:locationPath}/children'],
+        [() => request(app).get('/cms/api/ibexa/v2/no/such/route/7'), '/cms/api/ibexa/v2'],
+        [() => request(app).post('/cms/graphql').send({ query: '{ __typename }' }), '/cms/graphql/'],
+        [() => request(app).get('/cms/admin/content/7'), '/cms/admin/{*rest}'],
+        [() => request(app).get('/cms/healthz'), '/cms/healthz'],
+        [() => request(app).get('/cms/login'), '/cms/login'],
+        [() => request(app).get('/cms/var/site/storage/images/7/a.png'), '/cms/var/site/storage/*path'],
+        [() => request(app).get('/elsewhere/7'), 'unmatched'],
+      ];
+      const labels: string[] = [];
+      for (const [send] of cases) {
+        lines.length = 0;
+        await send();
+        labels.push(String(lines.find((line) => line['msg'] === 'request' || line['msg'] === 'request failed')?.['route']));
+      }
+      expect(labels).toEqual(cases.map(([, label]) => label));
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
