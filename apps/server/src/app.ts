@@ -97,7 +97,9 @@ interface PreparedStore {
  * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). The
  * server's own web pages (see web/): the landing page at `<basePath>/`, the login form (`/login`, `/login_check`,
  * `/logout`) on the REST sessions, and GraphiQL for browsers at the GraphQL path (`graphiql`), with their files at
- * `<basePath>/web-assets/`. Plain typed wiring, no container. Does not listen (see `main.ts`).
+ * `<basePath>/web-assets/`. Every request gets an id carried by each log line logged while it is served (see
+ * request-log.ts); with `METRICS` on, `<basePath>/metrics` serves the Prometheus metrics (see metrics.ts). Plain typed
+ * wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const logger = options.logger ?? (await createLogger({ level: config.logLevel, format: config.logFormat }));
@@ -186,15 +188,15 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (config.cors) app.use(corsMiddleware(config.cors));
     if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
     const restRouter = createRestRouter({
-        repository,
-        auth,
-        bodyLimit: config.bodyLimit,
-        httpCache: config.httpCache,
-        changes,
-        contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
-        debug: config.debug,
-        logger,
-      });
+      repository,
+      auth,
+      bodyLimit: config.bodyLimit,
+      httpCache: config.httpCache,
+      changes,
+      contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
+      debug: config.debug,
+      logger,
+    });
     app.use(`${config.basePath}${REST_PREFIX}`, restRouter);
     if (metrics) {
       metrics.addCache('rest_content_output', restRouter.contentOutputStats);

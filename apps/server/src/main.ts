@@ -16,8 +16,8 @@ function logStartFailure(message: string, error?: unknown): void {
 }
 
 /**
- * Entry point: reads the environment (after the `.env` file, see `loadEnvironment`); with `WORKERS` > 1 runs the cluster's primary (see `cluster-primary.ts`),
- * which prepares the database and forks the workers that serve; otherwise (or in a worker) builds the app, listens
+ * Entry point: reads the environment (after the `.env` file, see `loadEnvironment`); with `WORKERS` > 1 runs the
+ * cluster's primary (see `cluster-primary.ts`), which prepares the database and forks the workers that serve; otherwise (or in a worker) builds the app, listens
  * (with the configured HTTP timeouts), and shuts down gracefully on SIGTERM/SIGINT (stops accepting connections,
  * lets requests finish, closes the database).
  */
