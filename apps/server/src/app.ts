@@ -15,13 +15,16 @@ import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@conten
 import { createPersistence, type ChangeRelay, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { ServerConfig } from './server-config.js';
 import { corsMiddleware, finalErrorHandler, methodNotAllowed, notFound, securityHeaders, sendJsonError } from './http-policy.js';
 import { lazyHandler } from './lazy-handler.js';
 import { createScryptPasswordHasher } from './password-hasher.js';
 import { readinessHandler } from './readiness.js';
 import { requestLog } from './request-log.js';
+import { recordRequestUser } from './request-context.js';
+import { createLogger } from './logging.js';
+import type { ServerMetrics } from './metrics.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
 import { createTokenService } from './tokens.js';
 import { graphiqlPage } from './web/graphiql-page.js';
@@ -53,7 +56,7 @@ export interface App {
 
 /** Options that are not configuration: injected collaborators. */
 export interface AppOptions {
-  /** Defaults to a pino logger at `config.logLevel`. */
+  /** Defaults to the server logger at `config.logLevel` in `config.logFormat` (see logging.ts). */
   readonly logger?: Logger;
   /**
    * An open persistence to build on instead of opening the one `config` describes (e.g. a test running two nodes
@@ -94,13 +97,16 @@ export interface PreparedStore {
  * caches drop what any node changed as soon as it is announced (`cacheTtlMs` is their fallback lifetime). The
  * server's own web pages (see web/): the landing page at `<basePath>/`, the login form (`/login`, `/login_check`,
  * `/logout`) on the REST sessions, and GraphiQL for browsers at the GraphQL path (`graphiql`), with their files at
- * `<basePath>/web-assets/`. Plain typed wiring, no container. Does not listen (see `main.ts`).
+ * `<basePath>/web-assets/`. Every request gets an id carried by each log line logged while it is served (see
+ * request-log.ts); with `METRICS` on, `<basePath>/metrics` serves the Prometheus metrics (see metrics.ts). Plain typed
+ * wiring, no container. Does not listen (see `main.ts`).
  */
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? (await createLogger({ level: config.logLevel, format: config.logFormat }));
   const storageUriPrefix = `${config.basePath}/var/site/storage`;
   const fieldTypes = createDefaultFieldTypeRegistry();
-  const store = options.store ?? (await openStore(config, logger, fieldTypes, options.clusterWorker?.changeRelay));
+  const metrics = config.metrics.enabled ? await configuredMetrics(options) : null;
+  const store = options.store ?? (await openStore(config, logger, fieldTypes, options.clusterWorker?.changeRelay, metrics));
   try {
     const passwordHasher = createScryptPasswordHasher();
     const { installed, addedLanguages, loginThrottle } = await prepareStore(config, store, options, fieldTypes, passwordHasher);
@@ -120,6 +126,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       basicCacheTtlMs: ttl,
       ...(loginThrottle ? { loginThrottle } : {}),
       logger,
+      onAuthenticated: recordRequestUser,
     });
     // Built on the first GraphQL request (graphql-js, Apollo and the generated schema are not loaded before).
     const graphql = lazyHandler(async () => {
@@ -148,7 +155,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use(requestLog(logger));
+    const adminUrl = config.adminPath === undefined ? null : `${basePath}${config.adminPath}`;
+    app.use(requestLog(logger, { observe: metrics?.observeRequest, mounts: [`${basePath}${REST_PREFIX}`, graphqlUrl, `${basePath}${WEB_ASSETS_PATH}`, ...(adminUrl === null ? [] : [adminUrl])] }));
     app.use(
       securityHeaders({
         hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
@@ -168,19 +176,23 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
     if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
-    app.use(
-      `${config.basePath}${REST_PREFIX}`,
-      createRestRouter({
-        repository,
-        auth,
-        bodyLimit: config.bodyLimit,
-        httpCache: config.httpCache,
-        changes,
-        contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
-        debug: config.debug,
-        logger,
-      }),
-    );
+    const restRouter = createRestRouter({
+      repository,
+      auth,
+      bodyLimit: config.bodyLimit,
+      httpCache: config.httpCache,
+      changes,
+      contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
+      debug: config.debug,
+      logger,
+    });
+    app.use(`${config.basePath}${REST_PREFIX}`, restRouter);
+    if (metrics) {
+      metrics.addCache('rest_content_output', restRouter.contentOutputStats);
+      metrics.setOutbox(() => store.outboxDepth());
+      app.get(`${basePath}/metrics`, metrics.handler(config.metrics.token));
+      app.all(`${basePath}/metrics`, methodNotAllowed(['GET', 'HEAD']));
+    }
     if (config.graphiql) app.get(graphqlUrl, graphiqlPage({ auth, repository, assets: pageAssets, webAssets, basePath, endpoint: graphqlUrl, restPath: `${basePath}${REST_PREFIX}` }));
     app.use(`${config.basePath}${config.graphqlPath}`, graphql.handle);
     if (config.adminPath !== undefined) app.use(`${config.basePath}${config.adminPath}`, createAdminApp({ path: `${config.basePath}${config.adminPath}`, restRoot: `${config.basePath}${REST_PREFIX}`, logger }));
@@ -245,8 +257,20 @@ export function buildRepository(config: ServerConfig, store: Persistence, fieldT
   });
 }
 
+/**
+ * The metrics of this app: its own, or in a cluster worker, shared with the primary that aggregates every worker's.
+ * prom-client is loaded only then: a start with metrics off never loads it.
+ */
+async function configuredMetrics(options: AppOptions): Promise<ServerMetrics> {
+  const { clusterMetricsText, createServerMetrics, shareWorkerRegistry } = await import('./metrics.js');
+  if (options.clusterWorker === undefined) return createServerMetrics();
+  const metrics = createServerMetrics({ aggregate: clusterMetricsText });
+  shareWorkerRegistry(metrics.registry);
+  return metrics;
+}
+
 /** Opens the persistence `config` describes, unmigrated (see {@link prepareStore}). */
-export function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRegistry, changeRelay?: ChangeRelay): Promise<Persistence> {
+export function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRegistry, changeRelay?: ChangeRelay, metrics?: ServerMetrics | null): Promise<Persistence> {
   return createPersistence({
     fieldTypes,
     databaseUrl: config.databaseUrl,
@@ -260,6 +284,8 @@ export function openStore(config: ServerConfig, logger: Logger, fieldTypes: Fiel
     changeRelay,
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
     warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
+    driverLog: (level, message) => logger[level]({ component: 'database' }, message),
+    ...(metrics ? { onQuery: metrics.onQuery } : {}),
   });
 }
 

@@ -43,6 +43,7 @@ export async function runClusterPrimary(config: ServerConfig, logger: Logger, op
   const driver = await prepareDatabase(config, logger);
   const relay = driver === 'sqlite' ? relayChangesBetweenWorkers() : null;
   if (driver === 'sqlite' && config.loginMaxFailures > 0) options.serveLoginThrottle();
+  if (config.metrics.enabled) (await import('./metrics.js')).serveClusterMetrics();
   const env: Record<string, string> = { WORKERS: String(config.workers) };
   if (config.jwtSecret === undefined) {
     logger.warn('JWT_SECRET is not set: JWTs are signed with a random secret of this start, shared by its workers (invalid after a restart and on other nodes)');

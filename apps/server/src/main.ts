@@ -1,14 +1,18 @@
-import { runServer } from './run-server.js';
-import { ConfigError, loadConfig } from './server-config.js';
+import { logStartFailure, runServer } from './run-server.js';
+import { ConfigError, loadConfig, loadEnvironment } from './server-config.js';
 
-/** Entry point: reads the environment (exit code 2 on a configuration error) and runs the server (see `run-server.ts`). */
+/**
+ * Entry point: reads the environment (after the `.env` file, see `loadEnvironment`; exit code 2 on a configuration
+ * error, logged as a JSON line) and runs the server (see `run-server.ts`).
+ */
 async function main(): Promise<void> {
   let config;
   try {
+    loadEnvironment();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
+      logStartFailure(`Configuration error: ${error.message}`);
       process.exit(2);
     }
     throw error;
@@ -17,6 +21,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`contentrepo failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  logStartFailure('contentrepo failed to start', error);
   process.exit(1);
 });

@@ -2,10 +2,18 @@ import cluster from 'node:cluster';
 import { serveLoginThrottleToWorkers } from '@contentrepo/http-auth';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
+import { createLogger } from './logging.js';
 import { createHttpServer } from './http-server.js';
 import { runClusterPrimary } from './cluster-primary.js';
 import type { ServerConfig } from './server-config.js';
 import { workerChangeRelay } from './worker-change-relay.js';
+
+/**
+ * Logs why the server could not start, as a JSON line on standard error (the configured logger may not exist yet).
+ */
+export function logStartFailure(message: string, error?: unknown): void {
+  pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true })).fatal(error === undefined ? {} : { err: error }, message);
+}
 
 /**
  * Runs the server `config` describes, as `main.ts` and the command line's `serve` do: with `WORKERS` > 1 runs the cluster's primary (see `cluster-primary.ts`),
@@ -14,7 +22,22 @@ import { workerChangeRelay } from './worker-change-relay.js';
  * lets requests finish, closes the database).
  */
 export async function runServer(config: ServerConfig): Promise<void> {
-  const logger = pino({ level: config.logLevel });
+  let logger: Logger;
+  try {
+    logger = await createLogger({ level: config.logLevel, format: config.logFormat });
+  } catch (error) {
+    logStartFailure(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+  // An error nothing caught ends the process as Node would, but logged as a JSON line like every other.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'Uncaught exception; stopping');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'Unhandled promise rejection; stopping');
+    process.exit(1);
+  });
   if (cluster.isPrimary && config.workers > 1) {
     await runClusterPrimary(config, logger, { serveLoginThrottle: serveLoginThrottleToWorkers });
     return;

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import {
   DEFAULT_IMAGE_VARIATION_DEFINITIONS,
   FALLBACK_CACHE_TTL_MS,
@@ -18,6 +20,7 @@ import {
 import { DEFAULT_SQLITE_CACHE_MIB, DEFAULT_SQLITE_MMAP_MIB, isPostgresUrl, type StorageKind } from '@contentrepo/persistence';
 import type { HttpCacheOptions } from '@contentrepo/rest-adapter';
 import type { HttpTimeouts } from './http-server.js';
+import type { LogFormat } from './logging.js';
 
 /**
  * Server configuration, read from the environment by {@link loadConfig}. The HTTP timeouts (`HEADERS_TIMEOUT_MS`,
@@ -158,6 +161,14 @@ export interface ServerConfig extends HttpTimeouts {
    * [{"name": "geometry/scaledownonly", "params": [w, h]}]}}`.
    */
   readonly imageVariations: ImageVariationDefinitions;
+  /** How log lines are written (`LOG_FORMAT`): `json` (default), one JSON object per line, or `pretty` for a terminal. */
+  readonly logFormat: LogFormat;
+  /**
+   * Prometheus metrics at `<basePath>/metrics` (`METRICS`: on or off; default on when `METRICS_TOKEN` is set, else
+   * off): `enabled`, and the `token` a scrape must send as `Authorization: Bearer <token>` (`METRICS_TOKEN`,
+   * unset = no token asked, for a port only the scraper reaches).
+   */
+  readonly metrics: { readonly enabled: boolean; readonly token: string | undefined };
 }
 
 /**
@@ -439,7 +450,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     httpCache: httpCacheOptions(env),
     imageVariations: imageVariations(env),
     ...httpTimeouts(env),
+    logFormat: logFormat(env),
+    metrics: metricsConfig(env),
   };
+}
+
+/** `LOG_FORMAT`: `json` (default) or `pretty`, case-insensitive. */
+function logFormat(env: NodeJS.ProcessEnv): LogFormat {
+  const raw = env['LOG_FORMAT'] ?? '';
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'json') return 'json';
+  if (value === 'pretty') return 'pretty';
+  throw new ConfigError(`LOG_FORMAT must be 'json' (one JSON object per line) or 'pretty' (for a terminal), got '${raw}'`);
+}
+
+/** Shortest `METRICS_TOKEN` accepted, in characters. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** `METRICS` (default: on when `METRICS_TOKEN` is set) and `METRICS_TOKEN` (at least 16 characters). */
+function metricsConfig(env: NodeJS.ProcessEnv): ServerConfig['metrics'] {
+  const token = env['METRICS_TOKEN'] || undefined;
+  if (token !== undefined && (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces`);
+  }
+  const enabled = (env['METRICS'] ?? '') === '' ? token !== undefined : boolean(env, 'METRICS');
+  return { enabled, token };
+}
+
+/** The environment file read when `ENV_FILE` does not name another: `.env` in the working directory. */
+export const DEFAULT_ENV_FILE = '.env';
+
+/**
+ * Reads settings from an environment file into `env` (default `process.env`) before {@link loadConfig} reads them:
+ * the file `ENV_FILE` names, else `.env` in the working directory. Lines are `NAME=value` as dotenv and Node's
+ * `--env-file` read them (`#` comments, optional `export `, single, double or back quotes; double-quoted values
+ * expand `\n`). A variable already set in the real environment wins over the file. A missing `.env` is no error; a
+ * missing `ENV_FILE` is. Answers the path read (absolute), or null when there was none. Used by the server and the
+ * command line alike.
+ * @throws ConfigError when the file `ENV_FILE` names cannot be read.
+ */
+export function loadEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string | null {
+  const named = env['ENV_FILE'] || undefined;
+  const path = resolve(cwd, named ?? DEFAULT_ENV_FILE);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (named === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ConfigError(`ENV_FILE: cannot read '${path}': ${(error as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return path;
 }
 
 /**

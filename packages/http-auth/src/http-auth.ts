@@ -79,6 +79,12 @@ export interface HttpAuthOptions {
   readonly loginThrottle?: LoginThrottle;
   /** Where failed logins are reported, at `warn` with the login name and client address (pino-compatible). */
   readonly logger?: HttpAuthLogger;
+  /**
+   * Told the user (content id; the anonymous user's for a request without credentials) each request of
+   * {@link HttpAuth.authenticateRequest} runs as, in that request's async context: e.g. to put the user id into
+   * the request's log lines. Must not throw.
+   */
+  readonly onAuthenticated?: (userId: number) => void;
 }
 
 /** Minimal logger contract (pino-compatible). */
@@ -254,7 +260,9 @@ export class HttpAuth {
    */
   async authenticateRequest(request: HeaderSource & { readonly ip?: string | undefined }): Promise<RequestAuthentication> {
     const credentials = this.credentialsOf(request);
-    return { ...(await this.authenticate(credentials, request.ip)), sessionCookie: credentials.sessionId };
+    const authentication = await this.authenticate(credentials, request.ip);
+    this.options.onAuthenticated?.(authentication.userId);
+    return { ...authentication, sessionCookie: credentials.sessionId };
   }
 
   /**

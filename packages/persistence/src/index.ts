@@ -15,10 +15,11 @@ import {
   type SessionStore,
   systemClock,
 } from '@contentrepo/core';
-import { createOrmConfig, type OrmConfig } from './orm-config.js';
+import { createOrmConfig, type DriverLog, type OrmConfig } from './orm-config.js';
 import { type ChangeFeedWarn, type ChangeRelay, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
 import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
 import { SqlContext } from './db/sql-context.js';
+import { type QueryObserver, timedDatabase } from './db/timed-database.js';
 import { withStartLock } from './db/start-lock.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 import { migrate, pendingMigrations } from './migrate.js';
@@ -33,7 +34,7 @@ export {
   DEFAULT_SQLITE_CACHE_MIB,
   DEFAULT_SQLITE_MMAP_MIB,
   isPostgresUrl,
-  SQLITE_FILENAME, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
+  SQLITE_FILENAME, type DriverLog, type OrmConfig, type OrmConfigOptions } from './orm-config.js';
 export { ID_SEQUENCES, SCHEMA, TABLES, type SchemaDescription, type TableDescription, type TableRef } from './schema/index.js';
 export { MIGRATION_NAMES } from './migrations/migration-names.js';
 export { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
@@ -51,6 +52,8 @@ export { assertValidKey, DEFAULT_STORAGE_URI_PREFIX, HEAD_BYTES, isValidKey, Sto
 export type { ChangeFeedWarn, ChangeRelay, StoreChangeFeed } from './db/local-change-feed.js';
 export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
+export type { QueryObserver } from './db/timed-database.js';
+export type { Dialect } from './db/dialect.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -103,6 +106,24 @@ export interface PersistenceOptions {
   readonly changeRelay?: ChangeRelay | undefined;
   /** SQLite: how long a write waits for another process holding the database's write lock, in ms (default 5000). */
   readonly busyTimeoutMs?: number | undefined;
+  /**
+   * Told of every statement the store runs, with its duration (e.g. the server's query-duration histogram); see
+   * {@link QueryObserver}. Absent (the default), statements are not timed at all.
+   */
+  readonly onQuery?: QueryObserver | undefined;
+  /**
+   * Receives the driver layer's messages (a pooled connection lost, deprecations) with their level, instead of
+   * the driver's own coloured console output. Without it they go to `warn` (debug messages are dropped).
+   */
+  readonly driverLog?: DriverLog | undefined;
+}
+
+/** Work waiting in the events outbox, from {@link Persistence.outboxDepth}. */
+export interface OutboxDepth {
+  /** Domain events committed but not yet numbered (`domain_event` rows whose `seq` is null). */
+  readonly unnumberedEvents: number;
+  /** Webhook deliveries still to be tried (`webhook_delivery` rows whose `status` is `pending`). */
+  readonly pendingDeliveries: number;
 }
 
 /** The BinaryStorage adapters {@link createPersistence} can build (`STORAGE`). */
@@ -143,6 +164,11 @@ export interface Persistence {
    * @throws Error when the lock is not obtained within `startLockTimeoutMs`, and what `work` throws.
    */
   withStartLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Counts the work waiting in the events outbox (two `COUNT(*)` queries; for a metrics scrape, not a hot path).
+   * @throws the driver's error when the database does not answer.
+   */
+  outboxDepth(): Promise<OutboxDepth>;
   /** Stops the change feed and closes the connection pool. The handlers must not be used afterwards. */
   close(): Promise<void>;
 }
@@ -158,9 +184,12 @@ export interface Persistence {
  * @throws the driver's error when the database cannot be opened or a migration fails (the pool is closed then).
  */
 export async function createPersistence(options: PersistenceOptions): Promise<Persistence> {
-  const config = createOrmConfig(options);
+  const warn = options.warn;
+  const driverLog: DriverLog | undefined =
+    options.driverLog ?? (warn ? (level, message) => (level === 'debug' ? undefined : warn(message)) : undefined);
+  const config = createOrmConfig({ ...options, driverLog });
   const orm = await openOrm(config);
-  const root = SqlContext.root(orm.database, orm.knex);
+  const root = SqlContext.root(options.onQuery ? timedDatabase(orm.database, options.onQuery) : orm.database, orm.knex);
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
   const startLocked = <T>(work: () => Promise<T>): Promise<T> => withStartLock(orm.knex.client, config, work, options.startLockTimeoutMs);
   let changes: LocalChangeFeed | PostgresChangeFeed;
@@ -184,12 +213,20 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     changes,
     migrate: migrateNow,
     pendingMigrations: () => pendingMigrations(root),
+    outboxDepth: () => outboxDepth(root),
     withStartLock: startLocked,
     close: async () => {
       await changes.close();
       await orm.close();
     },
   };
+}
+
+/** See {@link Persistence.outboxDepth}. */
+async function outboxDepth(root: SqlContext): Promise<OutboxDepth> {
+  const [events] = await root.rawRows('SELECT COUNT(*) AS n FROM domain_event WHERE seq IS NULL');
+  const [deliveries] = await root.rawRows("SELECT COUNT(*) AS n FROM webhook_delivery WHERE status = 'pending'");
+  return { unnumberedEvents: events?.int('n') ?? 0, pendingDeliveries: deliveries?.int('n') ?? 0 };
 }
 
 /** The change feed of a store: in-process on SQLite (and relayed, with `changeRelay`); on PostgreSQL on the channel of the store's schema. */

@@ -26,11 +26,38 @@ export interface OrmConfigOptions {
   readonly sqliteCacheMiB?: number | undefined;
   /** SQLite: how much of the database file is read through a memory map, in MiB; 0 turns it off (default {@link DEFAULT_SQLITE_MMAP_MIB}). */
   readonly sqliteMmapMiB?: number | undefined;
+  /**
+   * Receives the messages of the database driver layer (knex: a pooled connection lost or ended unexpectedly,
+   * deprecations, debug output) instead of knex's default, which prints coloured text to the console.
+   */
+  readonly driverLog?: DriverLog | undefined;
+}
+
+/** A message of the database driver layer and its level (see {@link OrmConfigOptions.driverLog}). */
+export type DriverLog = (level: 'debug' | 'warn' | 'error', message: string) => void;
+
+/** knex's `log` option: one function per level, each given the message (a string, or an object for debug). */
+export interface KnexLogOption {
+  readonly debug: (message: unknown) => void;
+  readonly warn: (message: unknown) => void;
+  readonly error: (message: unknown) => void;
+  readonly deprecate: (method: unknown, alternative: unknown) => void;
+}
+
+/** knex's `log` option routing every level to `driverLog`. */
+export function knexLogOption(driverLog: DriverLog): KnexLogOption {
+  const text = (message: unknown): string => (typeof message === 'string' ? message : JSON.stringify(message));
+  return {
+    debug: (message) => driverLog('debug', text(message)),
+    warn: (message) => driverLog('warn', text(message)),
+    error: (message) => driverLog('error', text(message)),
+    deprecate: (method, alternative) => driverLog('warn', `${text(method)} is deprecated, use ${text(alternative)}`),
+  };
 }
 
 /** The MikroORM configuration of one of the two drivers, tagged with it. */
 export type OrmConfig =
-  | { readonly driver: 'sqlite'; readonly filename: string; readonly options: BetterSqliteOptions }
+  | { readonly driver: 'sqlite'; readonly filename: string; readonly options: BetterSqliteOptions; readonly knexLog?: KnexLogOption | undefined }
   | { readonly driver: 'postgresql'; readonly schema: string | null; readonly options: PostgreSqlOptions };
 
 /** Name of the SQLite database file inside the data directory. */
@@ -125,7 +152,11 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
       options: {
         ...common,
         clientUrl: options.databaseUrl,
-        ...(schema === null ? {} : { schema, driverOptions: { searchPath: [schema] } }),
+        ...(schema === null ? {} : { schema }),
+        driverOptions: {
+          ...(schema === null ? {} : { searchPath: [schema] }),
+          ...(options.driverLog ? { log: knexLogOption(options.driverLog) } : {}),
+        },
       },
     };
   }
@@ -135,6 +166,7 @@ export function createOrmConfig(options: OrmConfigOptions): OrmConfig {
   return {
     driver: 'sqlite',
     filename,
+    ...(options.driverLog ? { knexLog: knexLogOption(options.driverLog) } : {}),
     options: {
       ...common,
       dbName: filename,

@@ -60,7 +60,7 @@ export async function openOrm(config: OrmConfig): Promise<OpenOrm> {
   if (config.driver === 'sqlite') {
     await mkdir(dirname(config.filename), { recursive: true });
     const { default: createKnex } = await import('knex');
-    const knex = createKnex({ client: 'better-sqlite3', connection: { filename: config.filename }, ...(config.options.pool ? { pool: config.options.pool } : {}), useNullAsDefault: true });
+    const knex = createKnex({ client: 'better-sqlite3', connection: { filename: config.filename }, ...(config.options.pool ? { pool: config.options.pool } : {}), useNullAsDefault: true, ...(config.knexLog ? { log: config.knexLog } : {}) });
     const database = await SqliteDatabase.capture(knex);
     if (!database) {
       await knex.destroy();

@@ -6,7 +6,7 @@
  * app.use('/api/ibexa/v2', createRestRouter({ repository, auth }));
  * ```
  */
-export { createRestRouter, type RestLogger, type RestRouterOptions } from './router.js';
+export { createRestRouter, type RestLogger, type RestRouter, type RestRouterOptions } from './router.js';
 export type { HttpCacheOptions } from './http/http-cache-headers.js';
 export {
   builtInFieldTypeProcessors,

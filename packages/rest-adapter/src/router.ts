@@ -106,6 +106,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Most bytes of `Content` output a router keeps, all formats together (see {@link RestRouterOptions.changes}). */
 export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
 
+/** The REST router, and the counts of its output cache. */
+export interface RestRouter extends Router {
+  /**
+   * Lookups of the kept `Content` output since the router was made (see {@link RestRouterOptions.changes}): `hits`
+   * reused kept bytes, `misses` rendered them. Both 0 when nothing is kept.
+   */
+  contentOutputStats(): { readonly hits: number; readonly misses: number };
+}
+
 /**
  * Creates the Ibexa-compatible REST API v2 router. Mount it at the REST prefix, with any subfolder before it:
  * `app.use('/api/ibexa/v2', createRestRouter({ repository, auth }))`. Hrefs in responses are built from the
@@ -113,7 +122,7 @@ export const CONTENT_BYTES_KEPT = 32 * 1024 * 1024;
  * @throws Error for a `fieldTypeProcessors` entry that is refused (see {@link RestRouterOptions.fieldTypeProcessors}),
  *   or a `bodyLimit` that is not a size.
  */
-export function createRestRouter(options: RestRouterOptions): Router {
+export function createRestRouter(options: RestRouterOptions): RestRouter {
   const table = new RouteTable<RestHandler, AggregateOf>(restRoutes);
   const { auth } = options;
   const fieldTypeProcessors = createFieldTypeProcessorRegistry(options.fieldTypeProcessors ?? [], options.repository.fieldTypes);
@@ -199,6 +208,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
     }
     if (match.kind === 'notFound') throw RestNotFoundError.route(method, url());
     if (match.kind === 'methodNotAllowed') throw MethodNotAllowedError.forRequest(method, url(), match.allowed);
+    // The route pattern, not the path: what request logs and metrics label the request by (ids left out).
+    res.locals['route'] = `${req.baseUrl}${match.path}`;
 
     const authentication = await auth.authenticateRequest(req);
     if (authentication.session && !SAFE_METHODS.has(method) && !match.csrfExempt) auth.assertCsrf(authentication.session, req.get('x-csrf-token'));
@@ -265,7 +276,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
     });
   }
 
-  return router;
+  return Object.assign(router, { contentOutputStats: () => contentOutput?.stats() ?? { hits: 0, misses: 0 } });
 }
 
 function vendorInputName(header: string | undefined): string | null {

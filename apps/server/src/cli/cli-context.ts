@@ -3,7 +3,7 @@ import type { Persistence } from '@contentrepo/persistence';
 import { pino, type Logger } from 'pino';
 import { buildRepository, openStore } from '../app.js';
 import { createScryptPasswordHasher } from '../password-hasher.js';
-import { loadConfig, type ServerConfig } from '../server-config.js';
+import { loadConfig, loadEnvironment, type ServerConfig } from '../server-config.js';
 import { CliError, EXIT_CODES, toCliError } from './cli-errors.js';
 import type { CliIo, GlobalOptions, Output } from './cli-output.js';
 import { createProgress, type Progress, type ProgressOptions } from './cli-progress-display.js';
@@ -23,7 +23,10 @@ export interface CommandContext {
   readonly io: CliIo;
   readonly options: GlobalOptions & { readonly as: string };
   readonly out: Output;
-  /** The server's configuration from the environment (`loadConfig`). @throws CliError (exit 2) on a bad setting. */
+  /**
+   * The server's configuration from the environment, after the `.env` file (`loadEnvironment`, `loadConfig`).
+   * @throws CliError (exit 2) on a bad setting or an unreadable `ENV_FILE`.
+   */
   config(): ServerConfig;
   /** The field types the store and repository of this run use (core's built-in ones, as the server's). */
   readonly fieldTypes: FieldTypeRegistry;
@@ -78,6 +81,7 @@ export function createCommandContext(io: CliIo, options: CommandContext['options
     fieldTypes,
     config() {
       try {
+        if (config === undefined) loadEnvironment(io.env);
         config ??= loadConfig(io.env);
       } catch (error) {
         throw toCliError(error);

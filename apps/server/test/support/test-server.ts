@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { dropTestSchema, TEST_DATABASE_URL_VARIABLE, testDatabaseUrl, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import { pino } from 'pino';
 import { parseStringPromise } from 'xml2js';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/server-config.js';
 
 /**
@@ -48,10 +48,10 @@ export interface TestServer {
 /**
  * Starts the real composition (migrations, clean-install seed, REST router) on `engine`: SQLite by default; on
  * PostgreSQL in a new schema `test_<random>` (`DATABASE_URL` and `DATABASE_SCHEMA`, which `env` cannot override),
- * dropped by `stop()`.
+ * dropped by `stop()`. `options` are given to `createApp` (default: a silent logger).
  * @throws Error when `engine` is skipped in this run.
  */
-export async function startTestServer(env: Record<string, string> = {}, engine: TestEngine = SQLITE_ENGINE): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, engine: TestEngine = SQLITE_ENGINE, options: AppOptions = {}): Promise<TestServer> {
   if (engine.skipReason !== undefined) throw new Error(`${engine.name} is skipped: ${engine.skipReason}`);
   const { databaseUrl } = engine;
   const schema = databaseUrl === undefined ? undefined : `test_${randomBytes(6).toString('hex')}`;
@@ -64,7 +64,7 @@ export async function startTestServer(env: Record<string, string> = {}, engine: 
   let app: App;
   try {
     // The schema is created and migrated while no other test drops one (see whileNoTestSchemaIsDropped).
-    app = await whileNoTestSchemaIsDropped(databaseUrl, () => createApp(config, { logger: pino({ level: 'silent' }) }));
+    app = await whileNoTestSchemaIsDropped(databaseUrl, () => createApp(config, { logger: pino({ level: 'silent' }), ...options }));
   } catch (error) {
     await dropSchema();
     await rm(dataDir, { recursive: true, force: true });

@@ -44,6 +44,8 @@ export class ContentOutputCache {
   private readonly owners = new WeakMap<ObjectNode, Entry>();
   private bytes = 0;
   private generation = 0;
+  private hitCount = 0;
+  private missCount = 0;
 
   constructor(private readonly options: ContentOutputCacheOptions) {
     options.changes.subscribe((event) => {
@@ -56,8 +58,23 @@ export class ContentOutputCache {
     return this.generation;
   }
 
+  /**
+   * Lookups since the cache was made: `hits` found output to reuse, `misses` did not (the output was rendered).
+   * Monotonic counts, for metrics.
+   */
+  stats(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.hitCount, misses: this.missCount };
+  }
+
   /** A childless stand-in of the output kept under `key` in `format` (render it with {@link rendered}), or undefined. */
   get(key: string, format: WireFormat): ObjectNode | undefined {
+    const found = this.lookup(key, format);
+    if (found === undefined) this.missCount += 1;
+    else this.hitCount += 1;
+    return found;
+  }
+
+  private lookup(key: string, format: WireFormat): ObjectNode | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (Date.now() - entry.storedAt > this.options.ttlMs) {

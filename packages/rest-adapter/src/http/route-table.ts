@@ -61,6 +61,8 @@ export type RouteMatch<H, A = never> =
   | {
       readonly kind: 'found';
       readonly handler: H;
+      /** The matched route's path pattern, e.g. `/content/objects/{contentId:id}` (a bounded set: metrics label requests by it). */
+      readonly path: string;
       readonly params: Readonly<Record<string, string>>;
       readonly allowed: readonly RouteMethod[];
       readonly csrfExempt: boolean;
@@ -109,7 +111,7 @@ export class RouteTable<H, A = never> {
         const verbs: readonly RouteMethod[] = ['POST', ...(route.definition.inputTypeVerbs?.[inputType] ?? [])];
         if (method === 'OPTIONS') return { kind: 'options', allowed: verbs };
         if (verbs.some((verb) => verb === method)) {
-          return { kind: 'found', handler: alternative, params, allowed, csrfExempt: false, aggregate: route.definition.aggregate };
+          return { kind: 'found', handler: alternative, path: route.definition.path, params, allowed, csrfExempt: false, aggregate: route.definition.aggregate };
         }
       }
       if (method === 'OPTIONS') return { kind: 'options', allowed };
@@ -117,7 +119,7 @@ export class RouteTable<H, A = never> {
       const handler = route.definition.methods.find(([name]) => name === wanted)?.[1];
       if (handler) {
         const { csrfExempt = false, aggregate } = route.definition;
-        return { kind: 'found', handler, params, allowed, csrfExempt, aggregate };
+        return { kind: 'found', handler, path: route.definition.path, params, allowed, csrfExempt, aggregate };
       }
     }
     return allowedOnPath ? { kind: 'methodNotAllowed', allowed: allowedOnPath } : { kind: 'notFound' };
