@@ -11,7 +11,10 @@ export interface Webhook {
   readonly url: string;
   /** Event names or patterns it receives: `content.published`, `content.*` (one subject), `*` (all). */
   readonly events: readonly string[];
-  /** False pauses it: events are still logged for it, and delivered once it is enabled again. */
+  /**
+   * False pauses it: events published meanwhile are not handed to it, and its pending deliveries wait until it is
+   * enabled again.
+   */
   readonly enabled: boolean;
   /** When it was registered (second precision). */
   readonly created: Date;
@@ -79,6 +82,8 @@ export interface WebhookStore {
   delete(id: number): Promise<boolean>;
   /** A page of the webhook's delivery log, newest first (`status` narrows it); null when the webhook is unknown. */
   deliveries(webhookId: number, page: { readonly offset: number; readonly limit: number; readonly status?: WebhookDeliveryStatus }): Promise<WebhookDeliveryPage | null>;
+  /** One delivery of the webhook's log; null when the webhook or the delivery (of that webhook) is unknown. */
+  delivery(webhookId: number, deliveryId: number): Promise<WebhookDelivery | null>;
   /**
    * Makes a delivery pending again, due now, with a fresh set of attempts (a redelivery); null when the webhook or
    * the delivery (of that webhook) is unknown.
