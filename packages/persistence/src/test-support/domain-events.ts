@@ -1,3 +1,5 @@
+import { Row } from '../db/row.js';
+
 /** Runs `?` SQL on a store's database (`TestStore.query`, `rawConnection(…).query`, or a knex `raw`). */
 export type RawQuery = (sql: string, bindings: readonly (string | number | boolean | null)[]) => Promise<unknown>;
 
@@ -31,7 +33,7 @@ export async function insertNumberedEvents(query: RawQuery, rows: readonly (Numb
 /**
  * Appends one numbered event after the last one (`seq` = the highest + 1, in one statement), as the relay would
  * number it, and returns its `seq`. For tests running beside a real producer of events. `query` answers rows as an
- * array or as `{ rows }` (knex's `raw` on SQLite and PostgreSQL).
+ * array (of records, or of {@link Row}s: `TestStore.query`) or as `{ rows }` (knex's `raw` on PostgreSQL).
  */
 export async function appendNumberedEvent(
   query: RawQuery,
@@ -45,7 +47,7 @@ export async function appendNumberedEvent(
   ]);
   const rows: unknown = Array.isArray(result) ? result : typeof result === 'object' && result !== null ? Reflect.get(result, 'rows') : undefined;
   const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
-  const seq = Number(typeof first === 'object' && first !== null ? Reflect.get(first, 'seq') : NaN);
+  const seq = first instanceof Row ? first.int('seq') : Number(typeof first === 'object' && first !== null ? Reflect.get(first, 'seq') : NaN);
   if (!Number.isSafeInteger(seq)) throw new Error('appendNumberedEvent: the inserted seq was not returned');
   return seq;
 }
