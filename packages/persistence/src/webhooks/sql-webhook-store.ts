@@ -47,6 +47,8 @@ const LOCK_CURSOR = sql<[name: string]>({
   sqlite: `SELECT ${cursors.seq} FROM ${cursors} WHERE ${cursors.name} = ?`,
   postgresql: `SELECT ${cursors.seq} FROM ${cursors} WHERE ${cursors.name} = ? FOR UPDATE`,
 });
+const READ_CURSOR = sql<[name: string]>(`SELECT ${cursors.seq} FROM ${cursors} WHERE ${cursors.name} = ?`);
+const ANY_EVENT_AFTER = sql<[seq: number]>(`SELECT ${events.seq} FROM ${events} WHERE ${events.seq} > ? LIMIT 1`);
 const MOVE_CURSOR = sql<[seq: number, name: string]>(`UPDATE ${cursors} SET ${cursors.seq} = ? WHERE ${cursors.name} = ?`);
 const EVENTS_AFTER = sql<[seq: number, limit: number]>(
   `SELECT ${events.$list(['id', 'seq', 'type'])} FROM ${events} WHERE ${events.seq} > ? ORDER BY ${events.seq} LIMIT ?`,
@@ -58,6 +60,9 @@ const INSERT_DELIVERY = sql<[webhookId: number, eventId: number, nextAttemptMs: 
 
 /** Due, unclaimed (or with an expired claim) deliveries of enabled webhooks, oldest due first. */
 const DUE = `SELECT ${deliveries.id} FROM ${deliveries} WHERE ${deliveries.status} = 'pending' AND ${deliveries.nextAttemptMs} <= ? AND (${deliveries.claimedUntilMs} IS NULL OR ${deliveries.claimedUntilMs} < ?) AND ${deliveries.webhookId} IN (SELECT ${hooks.id} FROM ${hooks} WHERE ${hooks.enabled} = TRUE) ORDER BY ${deliveries.nextAttemptMs}, ${deliveries.id} LIMIT ?`;
+const ANY_DUE = sql<[now: number, now2: number]>(
+  `SELECT ${deliveries.id} FROM ${deliveries} WHERE ${deliveries.status} = 'pending' AND ${deliveries.nextAttemptMs} <= ? AND (${deliveries.claimedUntilMs} IS NULL OR ${deliveries.claimedUntilMs} < ?) LIMIT 1`,
+);
 const CLAIM = sql<[node: string, until: number, now: number, now2: number, limit: number]>({
   sqlite: `UPDATE ${deliveries} SET ${deliveries.$set(['claimedBy', 'claimedUntilMs'])} WHERE ${deliveries.id} IN (${DUE}) RETURNING ${deliveries.id}`,
   // SKIP LOCKED: nodes claiming at the same moment each take other rows instead of waiting for one another.
@@ -241,7 +246,10 @@ export class SqlWebhookStore implements WebhookStore {
    * events it read: fewer than `batch` means it has caught up.
    */
   async fanOut(nowMs: number, batch = 500): Promise<number> {
-    await this.ctx.write(CREATE_CURSOR, [WEBHOOK_CURSOR]);
+    // Idle rounds only read: the locked transaction starts when there is something to hand out.
+    const position = await this.ctx.one(READ_CURSOR, [WEBHOOK_CURSOR]);
+    if (position === null) await this.ctx.write(CREATE_CURSOR, [WEBHOOK_CURSOR]);
+    else if ((await this.ctx.one(ANY_EVENT_AFTER, [position.int(cursors.seq)])) === null) return 0;
     return this.ctx.transaction(async (tx) => {
       const cursor = await tx.one(LOCK_CURSOR, [WEBHOOK_CURSOR]);
       const after = cursor?.int(cursors.seq) ?? 0;
@@ -265,6 +273,7 @@ export class SqlWebhookStore implements WebhookStore {
    * event. Another node takes a delivery over only once the lease has passed (the holder died or hung).
    */
   async claim(node: string, nowMs: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    if ((await this.ctx.one(ANY_DUE, [nowMs, nowMs])) === null) return [];
     const claimed = await this.ctx.transaction((tx) => tx.all(CLAIM, [node, nowMs + leaseMs, nowMs, nowMs, limit]));
     if (claimed.length === 0) return [];
     const ids = claimed.map((row) => row.int(deliveries.id));
