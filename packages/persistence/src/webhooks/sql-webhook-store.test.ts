@@ -135,6 +135,20 @@ describeOnEachDialect(
       expect(new Set(taken).size).toBe(60);
       await webhooks.delete(hook.id);
     });
+
+    it('leaves no delivery behind a webhook deleted while events are handed out', async () => {
+      const { webhooks, query, openNode } = store();
+      const other = (await openNode()).webhooks;
+      let seq = 5000;
+      for (let round = 0; round < 10; round += 1) {
+        const hook = await webhooks.create({ url: 'http://127.0.0.1:9/gone', events: ['gone.*'], secret: 's' });
+        await insertNumberedEvents(query, Array.from({ length: 20 }, () => ({ seq: (seq += 1), type: 'gone.event' })));
+        await Promise.all([other.fanOut(T0, 10), webhooks.delete(hook.id), other.fanOut(T0, 10)]);
+        await other.fanOut(T0);
+      }
+      const orphans = await query('SELECT COUNT(*) AS n FROM webhook_delivery WHERE webhook_id NOT IN (SELECT id FROM webhook)');
+      expect(orphans[0]?.int('n')).toBe(0);
+    });
   },
   { seed: false },
 );

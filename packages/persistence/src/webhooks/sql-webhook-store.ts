@@ -40,7 +40,11 @@ const LOCK_HOOK = sql<[id: number]>({
 });
 const DELETE_HOOK_DELIVERIES = sql<[id: number]>(`DELETE FROM ${deliveries} WHERE ${deliveries.webhookId} = ?`);
 const DELETE_HOOK = sql<[id: number]>(`DELETE FROM ${hooks} WHERE ${hooks.id} = ?`);
-const ENABLED_HOOKS = sql<[]>(`SELECT ${hooks.$list(['id', 'events'])} FROM ${hooks} WHERE ${hooks.enabled} = TRUE`);
+/** PostgreSQL: shared row locks, so that a webhook deleted meanwhile waits for the fan-out and then takes its new deliveries along. */
+const ENABLED_HOOKS = sql<[]>({
+  sqlite: `SELECT ${hooks.$list(['id', 'events'])} FROM ${hooks} WHERE ${hooks.enabled} = TRUE`,
+  postgresql: `SELECT ${hooks.$list(['id', 'events'])} FROM ${hooks} WHERE ${hooks.enabled} = TRUE FOR SHARE`,
+});
 
 const CREATE_CURSOR = sql<[name: string]>(`INSERT INTO ${cursors} (${cursors.$list(['name', 'seq'])}) VALUES (?, 0) ON CONFLICT (${cursors.name}) DO NOTHING`);
 const LOCK_CURSOR = sql<[name: string]>({
@@ -209,9 +213,12 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async delete(id: number): Promise<boolean> {
+    // The webhook first: its row lock waits for a fan-out handing it events, whose deliveries the next statement
+    // then sees and deletes (and a later fan-out no longer finds the webhook).
     return this.ctx.transaction(async (tx) => {
+      const deleted = await tx.write(DELETE_HOOK, [id]);
       await tx.write(DELETE_HOOK_DELIVERIES, [id]);
-      return (await tx.write(DELETE_HOOK, [id])) > 0;
+      return deleted > 0;
     });
   }
 
@@ -248,9 +255,10 @@ export class SqlWebhookStore implements WebhookStore {
   async fanOut(nowMs: number, batch = 500): Promise<number> {
     // Idle rounds only read: the locked transaction starts when there is something to hand out.
     const position = await this.ctx.one(READ_CURSOR, [WEBHOOK_CURSOR]);
-    if (position === null) await this.ctx.write(CREATE_CURSOR, [WEBHOOK_CURSOR]);
-    else if ((await this.ctx.one(ANY_EVENT_AFTER, [position.int(cursors.seq)])) === null) return 0;
+    if (position !== null && (await this.ctx.one(ANY_EVENT_AFTER, [position.int(cursors.seq)])) === null) return 0;
     return this.ctx.transaction(async (tx) => {
+      // The first fan-out creates the cursor; nodes doing it together wait for the first insert, then find it.
+      if (position === null) await tx.write(CREATE_CURSOR, [WEBHOOK_CURSOR]);
       const cursor = await tx.one(LOCK_CURSOR, [WEBHOOK_CURSOR]);
       const after = cursor?.int(cursors.seq) ?? 0;
       const rows = await tx.all(EVENTS_AFTER, [after, batch]);
