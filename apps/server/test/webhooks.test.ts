@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createPersistence, type Persistence } from '@contentrepo/persistence';
+import { createOpenApiDocument } from '@contentrepo/rest-adapter';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { appendNumberedEvent, dropTestSchema, whileNoTestSchemaIsDropped, type RawQuery } from '@contentrepo/persistence/testing';
 import { pino } from 'pino';
 import { createApp, type App } from '../src/app.js';
@@ -128,6 +130,34 @@ for (const engine of testEngines()) {
       expect([gone.status, gone.body.ErrorMessage.errorCode]).toEqual([404, 404]);
       expect((await call(app.express, ADMIN, { method: 'DELETE', path: `/webhooks/${id}` })).status).toBe(404);
       expect((await call(app.express, ADMIN, { method: 'GET', path: `/webhooks/${id}/deliveries` })).status).toBe(404);
+    });
+
+    it('answers the bodies the REST reference describes', async () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      ajv.addSchema({ ...createOpenApiDocument({ serverUrl: '/api/ibexa/v2' }), $id: 'openapi.json' } as object);
+      const matches = (name: string, body: unknown): unknown => {
+        const validate = ajv.compile({ type: 'object', properties: { [name]: { $ref: `openapi.json#/components/schemas/${name}` } }, required: [name], additionalProperties: false });
+        return validate(body) ? true : validate.errors;
+      };
+      receiver.answer('/described', [500]);
+      const id = await register(app, receiver.url('/described'), ['test.described']);
+      await appendNumberedEvent(nodes.query, { type: 'test.described' });
+      app.webhooks?.wake();
+      await receiver.until(() => receiver.hitsOf('/described').length >= 1, WAIT_MS, 'no try was made');
+      await receiver.until(async () => (await deliveryLog(app, id)).WebhookDelivery[0]?.['attempts'] === 1, WAIT_MS, 'the try is not logged');
+      const log = await call(app.express, ADMIN, { method: 'GET', path: `/webhooks/${id}/deliveries`, accept: 'WebhookDeliveryList' });
+      const deliveryId = log.body.WebhookDeliveryList.WebhookDelivery[0].id as number;
+      const replies: [string, unknown][] = [
+        ['Webhook', (await call(app.express, ADMIN, { method: 'GET', path: `/webhooks/${id}` })).body],
+        ['WebhookList', (await call(app.express, ADMIN, { method: 'GET', path: '/webhooks' })).body],
+        ['WebhookDeliveryList', log.body],
+        ['WebhookDelivery', (await call(app.express, ADMIN, { method: 'GET', path: `/webhooks/${id}/deliveries/${deliveryId}` })).body],
+        ['WebhookDelivery', (await call(app.express, ADMIN, { method: 'POST', path: `/webhooks/${id}/deliveries/${deliveryId}/retry` })).body],
+      ];
+      for (const [name, body] of replies) expect([name, matches(name, body)]).toEqual([name, true]);
+      // A renamed member does not pass: the check can fail.
+      expect(matches('Webhook', { Webhook: { ...(replies[0]?.[1] as { Webhook: object }).Webhook, secret: 'x' } })).not.toBe(true);
+      await call(app.express, ADMIN, { method: 'DELETE', path: `/webhooks/${id}` });
     });
 
     it('refuses bad webhooks with a 400 ErrorMessage and registers nothing', async () => {
