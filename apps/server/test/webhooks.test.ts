@@ -121,6 +121,21 @@ for (const engine of testEngines()) {
       expect(patched.status).toBe(200);
       expect(await parseXml(patched.text)).toMatchObject({ Webhook: { enabled: 'false', event: ['content.published', 'location.*'] } });
 
+      const fromXml = await call(app.express, ADMIN, {
+        method: 'POST',
+        path: '/webhooks',
+        input: 'WebhookCreate',
+        format: 'xml',
+        body: `<?xml version="1.0" encoding="UTF-8"?><WebhookCreate><url>http://127.0.0.1:9/xml</url><event>test.one</event><event>test.two</event><secret>${SECRET}</secret></WebhookCreate>`,
+      });
+      expect(fromXml.status).toBe(201);
+      expect(await parseXml(fromXml.text)).toMatchObject({ Webhook: { url: 'http://127.0.0.1:9/xml', event: ['test.one', 'test.two'], enabled: 'true' } });
+      const single = await call(app.express, ADMIN, { method: 'POST', path: '/webhooks', input: 'WebhookCreate', accept: 'Webhook', body: { WebhookCreate: { url: 'http://127.0.0.1:9/one', events: 'test.one', secret: SECRET, enabled: false } } });
+      expect(single.body.Webhook).toMatchObject({ events: ['test.one'], enabled: false });
+      for (const location of [fromXml.headers['location'], single.headers['location']]) {
+        expect((await call(app.express, ADMIN, { method: 'DELETE', path: String(location).replace('/api/ibexa/v2', '') })).status).toBe(204);
+      }
+
       const list = await call(app.express, ADMIN, { method: 'GET', path: '/webhooks', accept: 'WebhookList' });
       expect((list.body.WebhookList.Webhook as { id: number }[]).map((hook) => hook.id)).toContain(id);
       expect(list.text).not.toContain(SECRET);
