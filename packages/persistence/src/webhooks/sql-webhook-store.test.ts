@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
-import { insertNumberedEvents } from '../test-support/domain-events.js';
+import { insertNumberedEvents } from '../test-support/numbered-events.js';
 import { eventMatches, retryDelayMs, type RetryPolicy } from './sql-webhook-store.js';
 
 const T0 = 1_700_000_000_000;
