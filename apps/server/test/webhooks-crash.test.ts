@@ -102,6 +102,7 @@ for (const engine of testEngines()) {
           WEBHOOK_POLL_MS: '50',
           WEBHOOK_RETRY_DELAYS_MS: '200',
           WEBHOOK_MAX_ATTEMPTS: '100',
+          WEBHOOK_TIMEOUT_MS: '60000',
           ...(databaseUrl === undefined || schema === undefined ? {} : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -67,10 +67,14 @@ const DUE = `SELECT ${deliveries.id} FROM ${deliveries} WHERE ${deliveries.statu
 const ANY_DUE = sql<[now: number, now2: number]>(
   `SELECT ${deliveries.id} FROM ${deliveries} WHERE ${deliveries.status} = 'pending' AND ${deliveries.nextAttemptMs} <= ? AND (${deliveries.claimedUntilMs} IS NULL OR ${deliveries.claimedUntilMs} < ?) LIMIT 1`,
 );
-const CLAIM = sql<[node: string, until: number, now: number, now2: number, limit: number]>({
-  sqlite: `UPDATE ${deliveries} SET ${deliveries.$set(['claimedBy', 'claimedUntilMs'])} WHERE ${deliveries.id} IN (${DUE}) RETURNING ${deliveries.id}`,
+const t = deliveries.$as('t');
+// SQLite's RETURNING names the updated table's columns bare; PostgreSQL's needs the alias (`due` has an `id` too).
+const CLAIM_SET = `UPDATE ${t} SET ${deliveries.$set(['claimedBy', 'claimedUntilMs'])} FROM due WHERE ${t.id} = due.id RETURNING`;
+/** The rows are picked (and, on PostgreSQL, locked) once, in the CTE, then claimed: never more than `limit`. */
+const CLAIM = sql<[now: number, now2: number, limit: number, node: string, until: number]>({
+  sqlite: `WITH due AS (${DUE}) ${CLAIM_SET} ${deliveries.id}`,
   // SKIP LOCKED: nodes claiming at the same moment each take other rows instead of waiting for one another.
-  postgresql: `UPDATE ${deliveries} SET ${deliveries.$set(['claimedBy', 'claimedUntilMs'])} WHERE ${deliveries.id} IN (${DUE} FOR UPDATE SKIP LOCKED) RETURNING ${deliveries.id}`,
+  postgresql: `WITH due AS (${DUE} FOR UPDATE SKIP LOCKED) ${CLAIM_SET} ${t.id}`,
 });
 const CLAIMED = `SELECT ${d.id}, ${d.webhookId}, ${d.attempts}, ${h('url')}, ${h('secret')}, ${e.seq}, ${e.type}, ${e.payload}, ${e.userId}, ${e.occurredMs} FROM ${d} JOIN ${hooks} AS h ON h.id = ${d.webhookId} JOIN ${e} ON ${e.id} = ${d.eventId} WHERE ${d.id} IN `;
 const RECORD_DELIVERED = sql<[attempts: number, status: number, deliveredMs: number, id: number, node: string]>(
@@ -282,7 +286,7 @@ export class SqlWebhookStore implements WebhookStore {
    */
   async claim(node: string, nowMs: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     if ((await this.ctx.one(ANY_DUE, [nowMs, nowMs])) === null) return [];
-    const claimed = await this.ctx.transaction((tx) => tx.all(CLAIM, [node, nowMs + leaseMs, nowMs, nowMs, limit]));
+    const claimed = await this.ctx.transaction((tx) => tx.all(CLAIM, [nowMs, nowMs, limit, node, nowMs + leaseMs]));
     if (claimed.length === 0) return [];
     const ids = claimed.map((row) => row.int(deliveries.id));
     const rows = await this.ctx.rawRows(`${CLAIMED}(${ids.map(() => '?').join(', ')}) ORDER BY ${e.seq}`, ids);
