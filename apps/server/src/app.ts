@@ -26,6 +26,7 @@ import { recordRequestUser } from './request-context.js';
 import { createLogger } from './logging.js';
 import type { ServerMetrics } from './metrics.js';
 import { createSharpImageProcessor } from './sharp-image-processor.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createTokenService } from './tokens.js';
 import { graphiqlPage } from './web/graphiql-page.js';
 import { landingPage } from './web/root-landing-page.js';
@@ -50,6 +51,11 @@ export interface App {
   readonly driver: 'sqlite' | 'postgresql';
   /** The persistence SPI under the repository, for trusted tools only (the search benchmark's bulk seeding). */
   readonly persistence: PersistenceHandler;
+  /**
+   * This node's webhook dispatcher (null with `WEBHOOKS=off`): `wake()` it when events have been numbered, so that
+   * they go out at once rather than at the next poll.
+   */
+  readonly webhooks: WebhookDispatcher | null;
   /** Stops the GraphQL server and closes the database connections. */
   close(): Promise<void>;
 }
@@ -185,6 +191,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       contentOutputBytes: config.restOutputCacheMiB * 1024 * 1024,
       debug: config.debug,
       logger,
+      webhooks: store.webhooks,
     });
     app.use(`${config.basePath}${REST_PREFIX}`, restRouter);
     if (metrics) {
@@ -227,11 +234,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.use(notFound);
     app.use(finalErrorHandler(logger));
 
+    const webhooks = config.webhooks.enabled ? new WebhookDispatcher({ store: store.webhooks, config: config.webhooks, logger }) : null;
+    webhooks?.start();
     const close = async (): Promise<void> => {
+      await webhooks?.stop();
       await graphql.stop();
       await store.close();
     };
-    return { express: app, repository, installed, driver: store.driver, persistence: store.persistence, close };
+    return { express: app, repository, installed, driver: store.driver, persistence: store.persistence, webhooks, close };
   } catch (error) {
     await store.close();
     throw error;

@@ -21,6 +21,7 @@ import { DEFAULT_SQLITE_CACHE_MIB, DEFAULT_SQLITE_MMAP_MIB, isPostgresUrl, type 
 import type { HttpCacheOptions } from '@contentrepo/rest-adapter';
 import type { HttpTimeouts } from './http-server.js';
 import type { LogFormat } from './logging.js';
+import { loadWebhookConfig, type WebhookConfig } from './webhooks/webhook-config.js';
 
 /**
  * Server configuration, read from the environment by {@link loadConfig}. The HTTP timeouts (`HEADERS_TIMEOUT_MS`,
@@ -135,6 +136,8 @@ export interface ServerConfig extends HttpTimeouts {
    * default: no `Access-Control-*` headers, preflights not answered).
    */
   readonly cors: CorsConfig | undefined;
+  /** Webhook delivery on this node (`WEBHOOKS`, `WEBHOOK_*`; see webhooks/webhook-config.ts). */
+  readonly webhooks: WebhookConfig;
   /**
    * `Strict-Transport-Security` max-age in seconds (`HSTS_MAX_AGE`, default 0 = no header). Only set it when every
    * client reaches the server over HTTPS (a TLS-terminating proxy in front): browsers then refuse plain HTTP for
@@ -445,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),
     loginBlockSeconds: integer(env, 'LOGIN_BLOCK_SECONDS', DEFAULT_LOGIN_BLOCK_SECONDS, 1, 31_536_000),
     cors: corsConfig(env),
+    webhooks: loadWebhookConfig(env, (message) => new ConfigError(message)),
     hstsMaxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 0, 0, 63_072_000),
     trustProxy: trustProxy(env),
     httpCache: httpCacheOptions(env),

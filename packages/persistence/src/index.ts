@@ -28,6 +28,7 @@ import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { DatabaseBinaryStorage } from './storage/database-binary-storage.js';
 import { LocalBinaryStorage } from './storage/local-binary-storage.js';
+import { SqlWebhookStore } from './webhooks/sql-webhook-store.js';
 
 export {
   createOrmConfig,
@@ -54,6 +55,18 @@ export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
 export type { QueryObserver } from './db/timed-database.js';
 export type { Dialect } from './db/dialect.js';
+export {
+  DEFAULT_RETRY_POLICY,
+  eventMatches,
+  MAX_ERROR_LENGTH,
+  retryDelayMs,
+  secretHint,
+  SqlWebhookStore,
+  WEBHOOK_CURSOR,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type RetryPolicy,
+} from './webhooks/sql-webhook-store.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -135,6 +148,8 @@ export interface Persistence {
   readonly seedImporter: SeedImporter;
   readonly sessions: SessionStore;
   readonly storage: BinaryStorage;
+  /** Registered webhooks, their delivery log, and the fan-out and claims of the delivering nodes. */
+  readonly webhooks: SqlWebhookStore;
   readonly driver: 'sqlite' | 'postgresql';
   /**
    * The connection pool (MikroORM's knex instance; PostgreSQL connections use the configured schema), for edge
@@ -208,6 +223,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
       options.storage === 'database'
         ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
         : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
+    webhooks: new SqlWebhookStore(root),
     driver: orm.dialect,
     knex: orm.knex,
     changes,

@@ -7,6 +7,7 @@
  * ```
  */
 export { createRestRouter, type RestLogger, type RestRouter, type RestRouterOptions } from './router.js';
+export { MAX_WEBHOOK_EVENTS, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_SECRET_LENGTH, webhookInputProblem } from './input/parsers/webhook-parser.js';
 export type { HttpCacheOptions } from './http/http-cache-headers.js';
 export {
   builtInFieldTypeProcessors,

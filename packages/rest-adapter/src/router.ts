@@ -1,4 +1,4 @@
-import { FALLBACK_CACHE_TTL_MS, PreconditionFailedError, type ChangeFeed, type Repository } from '@contentrepo/core';
+import { FALLBACK_CACHE_TTL_MS, PreconditionFailedError, type ChangeFeed, type Repository, type WebhookStore } from '@contentrepo/core';
 import { LoginThrottledError, LoginThrottleUnavailableError, type HttpAuth } from '@contentrepo/http-auth';
 import bytes from 'bytes';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -96,6 +96,11 @@ export interface RestRouterOptions {
   readonly changes?: ChangeFeed;
   /** Most bytes of `Content` output kept with `changes`, all formats together (default {@link CONTENT_BYTES_KEPT}; 0 keeps none). */
   readonly contentOutputBytes?: number;
+  /**
+   * The webhook registrations (the persistence's store): with it, administrators manage webhooks under `/webhooks`
+   * (routes/webhook-routes.ts); without it those routes answer 404.
+   */
+  readonly webhooks?: WebhookStore;
   /** Show 5xx error details and traces in ErrorMessage bodies (never in production). */
   readonly debug?: boolean;
   readonly logger?: RestLogger;
@@ -259,6 +264,7 @@ export function createRestRouter(options: RestRouterOptions): RestRouter {
       inputTypeName,
       auth,
       contentOutput,
+      webhooks: options.webhooks ?? null,
       async input(accepted) {
         const type = parseInputType(contentTypeHeader);
         if (!accepted.includes(type.name)) throw new BadRequestError(unknownContentTypeMessage(type.media, type.version));

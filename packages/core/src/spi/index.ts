@@ -18,3 +18,4 @@ export type * from './trash-handler.js';
 export type * from './url-alias-handler.js';
 export type * from './url-wildcard-handler.js';
 export type * from './user-handler.js';
+export type * from './webhooks.js';

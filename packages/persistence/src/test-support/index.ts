@@ -10,4 +10,5 @@ export {
   whileNoTestSchemaIsDropped,
   type TestStore,
 } from './test-stores.js';
+export { appendNumberedEvent, insertNumberedEvents, type NumberedEventRow, type RawQuery } from './numbered-events.js';
 export type { Row } from '../db/row.js';

@@ -1,4 +1,4 @@
-import type { LockTarget, Repository, Session } from '@contentrepo/core';
+import type { LockTarget, Repository, Session, WebhookStore } from '@contentrepo/core';
 import type { HttpAuth } from '@contentrepo/http-auth';
 import type { DecodedObject } from '../input/decoded-input.js';
 import type { Hrefs } from '../output/hrefs.js';
@@ -54,6 +54,8 @@ export interface RestContext {
   readonly auth: HttpAuth;
   /** Rendered `Content` representations kept across requests (null: none kept, the router has no change feed). */
   readonly contentOutput: ContentOutputCache | null;
+  /** The webhook registrations, or null when the router was built without them (the routes then answer 404). */
+  readonly webhooks: WebhookStore | null;
 }
 
 /** A cookie to set (value) or delete (null: sent as Symfony renders a deleted cookie, `<name>=deleted; expires=<past>; Max-Age=0; path=/; httponly`). */

@@ -10,6 +10,8 @@ const HREF: JsonSchema = { type: 'object', properties: { _href: { type: 'string'
 const text: JsonSchema = { type: 'string' };
 const integer: JsonSchema = { type: ['integer', 'string'] };
 const flag: JsonSchema = { type: ['boolean', 'string'] };
+/** Event names or patterns: an array, or one comma-separated string. */
+const webhookEvents: JsonSchema = { type: ['array', 'string'], items: { type: 'string' } };
 const anyValue: JsonSchema = {};
 const translated: JsonSchema = {
   type: 'object',
@@ -110,6 +112,8 @@ const INPUTS: Readonly<Record<string, readonly [Readonly<Record<string, JsonSche
   PolicyCreate: [{ module: text, function: text, limitations }, ['module', 'function']],
   PolicyUpdate: [{ limitations }, []],
   RoleAssignInput: [{ Role: HREF, limitation: anyValue }, ['Role']],
+  WebhookCreate: [{ url: text, events: webhookEvents, secret: text, enabled: flag }, ['url', 'events', 'secret']],
+  WebhookUpdate: [{ url: text, events: webhookEvents, secret: text, enabled: flag }, []],
 };
 
 /** Names of every described input media type. */

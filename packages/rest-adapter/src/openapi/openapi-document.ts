@@ -7,6 +7,7 @@ import { inputSchema } from './input-shapes.js';
 import { QUERY_PARAMETERS, type OperationNote } from './operation-notes.js';
 import { CONTENT_OPERATIONS } from './operations-content.js';
 import { USER_OPERATIONS } from './operations-users.js';
+import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
 import { REFERENCE_INTRODUCTION, tagOf, TAGS } from './reference-texts.js';
 import { outputMediaType, resourceComponents } from './resource-shapes.js';
 import { COMPONENT_PREFIX, type JsonSchema } from './wire-shapes.js';
@@ -32,7 +33,7 @@ export interface OpenApiDocumentOptions {
 export type OpenApiDocument = { readonly openapi: '3.1.0'; readonly paths: Readonly<Record<string, Record<string, unknown>>> } & JsonSchema;
 
 const STANDARD_METHODS = new Set<RouteMethod>(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
-const NOTES: Readonly<Record<string, OperationNote>> = { ...CONTENT_OPERATIONS, ...USER_OPERATIONS };
+const NOTES: Readonly<Record<string, OperationNote>> = { ...CONTENT_OPERATIONS, ...USER_OPERATIONS, ...WEBHOOK_OPERATIONS };
 
 /** The OpenAPI form of a route path: `/content/objects/{contentId:id}` → `/content/objects/{contentId}`. */
 export function openApiPath(routePath: string): string {

@@ -41,6 +41,7 @@ export const QUERY_PARAMETERS = {
   login: { description: 'The user with this login.', schema: { type: 'string' } },
   email: { description: 'Users with this e-mail address.', schema: { type: 'string' } },
   userId: { description: 'The user whose policies to list.', schema: { type: 'integer' } },
+  status: { description: 'Only the deliveries in this state.', schema: { type: 'string', enum: ['pending', 'delivered', 'failed'] } },
 } as const;
 
 /** A query parameter name of {@link QUERY_PARAMETERS}. */

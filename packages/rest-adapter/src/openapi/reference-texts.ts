@@ -45,6 +45,7 @@ const TAG_PREFIXES: readonly (readonly [string, string])[] = [
   ['/user/policies', 'Roles and policies'],
   ['/bookmark', 'Bookmarks'],
   ['/services', 'Services'],
+  ['/webhooks', 'Webhooks'],
 ];
 
 /** Tag names in display order. */
@@ -65,6 +66,7 @@ export const TAGS: readonly string[] = [
   'Roles and policies',
   'Bookmarks',
   'Services',
+  'Webhooks',
 ];
 
 /** The tag of an OpenAPI path (`Root` for `/`). */

@@ -16,6 +16,7 @@ import { userAccountRoutes } from './user-account-routes.js';
 import { userGroupRoutes } from './user-group-routes.js';
 import { userRoutes } from './user-routes.js';
 import { viewRoutes } from './view-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 /** The whole REST route table, grouped by resource (Ibexa's REST routes). */
 export const restRoutes: readonly RestRoute[] = [
@@ -36,4 +37,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...urlRoutes,
   ...bookmarkRoutes,
   ...serviceRoutes,
+  ...webhookRoutes,
 ];

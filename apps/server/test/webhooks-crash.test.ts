@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendNumberedEvent, dropTestSchema, rawConnection, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
+import { verifyWebhookSignature } from '../src/webhooks/signature.js';
+import { bundleServer } from './support/server-bundle.js';
+import { testEngines } from './support/test-server.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
+
+const SECRET = 'crash-test-secret-0123456789';
+const START_TIMEOUT_MS = 60_000;
+const WAIT_MS = 20_000;
+
+/** A server process: its port once it logged `contentrepo listening`, and how it ended. */
+class ServerProcess {
+  port: number | null = null;
+  readonly output: string[] = [];
+  readonly exited: Promise<string>;
+
+  constructor(readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${String(code)}`)));
+    let pending = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) this.onLine(line);
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.keep(chunk));
+  }
+
+  private onLine(line: string): void {
+    this.keep(line);
+    try {
+      const entry: unknown = JSON.parse(line);
+      if (typeof entry === 'object' && entry !== null && Reflect.get(entry, 'msg') === 'contentrepo listening') {
+        const port = Reflect.get(entry, 'port');
+        if (typeof port === 'number') this.port = port;
+      }
+    } catch {
+      // Not a JSON line: kept for the failure message.
+    }
+  }
+
+  private keep(line: string): void {
+    this.output.push(line);
+    if (this.output.length > 200) this.output.shift();
+  }
+
+  /** Resolves with the port once listening; throws with the output when it ends or the timeout passes first. */
+  async started(): Promise<number> {
+    let ended: string | undefined;
+    void this.exited.then((reason) => (ended = reason));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (this.port === null && ended === undefined && Date.now() < deadline) await sleep(20);
+    if (this.port === null) throw new Error(`the server did not start (${ended ?? 'timeout'}):\n${this.output.join('\n')}`);
+    return this.port;
+  }
+
+  /** SIGKILL: no shutdown of any kind. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+for (const engine of testEngines()) {
+  (engine.skipReason === undefined ? describe : describe.skip)(`Webhooks after a crash (${engine.name}${engine.skipReason ? `, skipped: ${engine.skipReason}` : ''})`, () => {
+    const { databaseUrl } = engine;
+    const schema = databaseUrl === undefined ? undefined : `test_${randomBytes(6).toString('hex')}`;
+    let dir = '';
+    let main = '';
+    let dataDir = '';
+    const processes: ServerProcess[] = [];
+    const receiver = new WebhookReceiver();
+
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'contentrepo-crash-'));
+      dataDir = join(dir, 'data');
+      main = join(dir, 'contentrepo-server.mjs');
+      await bundleServer(main);
+    }, 120_000);
+    afterAll(async () => {
+      for (const server of processes) await server.kill();
+      await receiver.close();
+      if (databaseUrl !== undefined && schema !== undefined) await dropTestSchema(databaseUrl, schema);
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    const start = async (): Promise<{ process: ServerProcess; port: number }> => {
+      const child = spawn(process.execPath, ['--enable-source-maps', main], {
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          AUTH_BASIC: 'true',
+          LOG_LEVEL: 'info',
+          WEBHOOK_POLL_MS: '50',
+          WEBHOOK_RETRY_DELAYS_MS: '200',
+          WEBHOOK_MAX_ATTEMPTS: '100',
+          WEBHOOK_TIMEOUT_MS: '60000',
+          ...(databaseUrl === undefined || schema === undefined ? {} : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const server = new ServerProcess(child);
+      processes.push(server);
+      const port = await whileNoTestSchemaIsDropped(databaseUrl, () => server.started());
+      return { process: server, port };
+    };
+
+    it('delivers, exactly once and signed, the events committed before the server was killed and while it was down', async () => {
+      // A port for the receiver, which does not listen yet: every try fails until it does.
+      const receiverPort = await receiver.listen();
+      await receiver.close();
+      const first = await start();
+      const base = `http://127.0.0.1:${first.port}/api/ibexa/v2`;
+      const auth = `Basic ${Buffer.from('admin:publish').toString('base64')}`;
+      const created = await fetch(`${base}/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: auth, Accept: 'application/json', 'Content-Type': 'application/vnd.ibexa.api.WebhookCreate+json' },
+        body: JSON.stringify({ WebhookCreate: { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['test.crash.*'], secret: SECRET } }),
+      });
+      expect(created.status).toBe(201);
+      const webhookId = ((await created.json()) as { Webhook: { id: number } }).Webhook.id;
+
+      const sql = rawConnection({ databaseUrl, dataDir, schema });
+      try {
+        const before = await appendNumberedEvent(sql.query, { type: 'test.crash.before', payload: { n: 1 } });
+        // The server has taken the event in hand (a delivery exists and was tried) but could not deliver it.
+        const deadline = Date.now() + WAIT_MS;
+        let attempts = 0;
+        while (attempts < 1 && Date.now() < deadline) {
+          await sleep(20);
+          attempts = (await sql.query('SELECT MAX(attempts) AS n FROM webhook_delivery WHERE webhook_id = ?', [webhookId]))[0]?.intOrNull('n') ?? 0;
+        }
+        expect(attempts).toBeGreaterThanOrEqual(1);
+        await first.process.kill();
+        expect(await first.process.exited).toBe('SIGKILL');
+
+        // Committed while no server runs.
+        const during = await appendNumberedEvent(sql.query, { type: 'test.crash.during', payload: { n: 2 } });
+        await receiver.listen(receiverPort);
+        const second = await start();
+        await receiver.until(() => receiver.hits.length >= 2, WAIT_MS, 'the events were not delivered after the restart');
+        await sleep(500);
+
+        expect(receiver.hits.map((hit) => (JSON.parse(hit.body) as { id: number; type: string }).id).sort((a, b) => a - b)).toEqual([before, during]);
+        for (const hit of receiver.hits) {
+          expect(hit.status).toBe(200);
+          expect(verifyWebhookSignature(SECRET, hit.body, String(hit.headers['x-contentrepo-timestamp']), String(hit.headers['x-contentrepo-signature']))).toBe(true);
+        }
+        const log = await fetch(`http://127.0.0.1:${second.port}/api/ibexa/v2/webhooks/${webhookId}/deliveries`, { headers: { Authorization: auth, Accept: 'application/json' } });
+        const deliveries = ((await log.json()) as { WebhookDeliveryList: { WebhookDelivery: { eventId: number; status: string }[] } }).WebhookDeliveryList.WebhookDelivery;
+        expect(deliveries.map((delivery) => [delivery.eventId, delivery.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+          [before, 'delivered'],
+          [during, 'delivered'],
+        ]);
+      } finally {
+        await sql.close();
+      }
+    }, 150_000);
+  });
+}
