@@ -5,6 +5,7 @@ import { migrateCommands } from './migrate-commands.js';
 import { reindexCommands } from './reindex-command.js';
 import { serveCommands } from './serve-command.js';
 import { userCommands } from './user-commands.js';
+import { webhookCommands } from './webhook-commands.js';
 
 /**
  * Every command group of `contentrepo`, in the order `--help` lists them. A new group is one file exporting a
@@ -16,5 +17,6 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   userCommands,
   languageCommands,
   reindexCommands,
+  webhookCommands,
   serveCommands,
 ];

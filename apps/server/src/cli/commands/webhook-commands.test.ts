@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createPersistence, type Persistence } from '@contentrepo/persistence';
-import { formatDeliveries, formatWebhooks, webhookAdd, WebhookCommandError, webhookDeliveries, webhookList, webhookRemove } from './webhook-commands.js';
+import { CliError } from '../cli-errors.js';
+import { formatDeliveries, formatWebhooks, webhookAdd, webhookDeliveries, webhookList, webhookRemove } from './webhook-commands.js';
 
 describe('the webhook commands', () => {
   let dataDir = '';
@@ -35,25 +36,25 @@ describe('the webhook commands', () => {
     expect((await webhookList(store.webhooks)).map((hook) => hook.id)).toEqual([webhook.id]);
   });
 
-  it('refuses bad input (exit code 2) and unknown webhooks (exit code 3), changing nothing', async () => {
+  it('refuses bad input (exit code 6) and unknown webhooks (exit code 4), changing nothing', async () => {
     const before = (await webhookList(store.webhooks)).length;
     const refused = async (work: Promise<unknown>): Promise<number> => {
       try {
         await work;
       } catch (error) {
-        if (error instanceof WebhookCommandError) return error.exitCode;
+        if (error instanceof CliError) return error.exitCode;
         throw error;
       }
       throw new Error('not refused');
     };
-    expect(await refused(webhookAdd(store.webhooks, { url: 'ftp://example.com', events: '*' }))).toBe(2);
-    expect(await refused(webhookAdd(store.webhooks, { url: 'http://127.0.0.1:9/', events: ' , ' }))).toBe(2);
-    expect(await refused(webhookAdd(store.webhooks, { url: 'http://127.0.0.1:9/', events: '*', secret: 'short' }))).toBe(2);
-    expect(await refused(webhookRemove(store.webhooks, 'abc'))).toBe(2);
-    expect(await refused(webhookRemove(store.webhooks, '999999'))).toBe(3);
-    expect(await refused(webhookDeliveries(store.webhooks, '999999'))).toBe(3);
-    expect(await refused(webhookDeliveries(store.webhooks, '1', { status: 'lost' }))).toBe(2);
-    expect(await refused(webhookDeliveries(store.webhooks, '1', { limit: 0 }))).toBe(2);
+    expect(await refused(webhookAdd(store.webhooks, { url: 'ftp://example.com', events: '*' }))).toBe(6);
+    expect(await refused(webhookAdd(store.webhooks, { url: 'http://127.0.0.1:9/', events: ' , ' }))).toBe(6);
+    expect(await refused(webhookAdd(store.webhooks, { url: 'http://127.0.0.1:9/', events: '*', secret: 'short' }))).toBe(6);
+    expect(await refused(webhookRemove(store.webhooks, 'abc'))).toBe(6);
+    expect(await refused(webhookRemove(store.webhooks, '999999'))).toBe(4);
+    expect(await refused(webhookDeliveries(store.webhooks, '999999'))).toBe(4);
+    expect(await refused(webhookDeliveries(store.webhooks, '1', { status: 'lost' }))).toBe(6);
+    expect(await refused(webhookDeliveries(store.webhooks, '1', { limit: 0 }))).toBe(6);
     expect((await webhookList(store.webhooks)).length).toBe(before);
   });
 });
