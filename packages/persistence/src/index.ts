@@ -17,7 +17,8 @@ import {
 } from '@contentrepo/core';
 import { createOrmConfig, type OrmConfig } from './orm-config.js';
 import { type ChangeFeedWarn, type ChangeRelay, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
-import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
+import { changeChannel, type ChangeFeedTimings, eventsChannel, PostgresChangeFeed } from './db/postgres-change-feed.js';
+import { EventLog } from './events/event-log.js';
 import { SqlContext } from './db/sql-context.js';
 import { withStartLock } from './db/start-lock.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
@@ -51,6 +52,14 @@ export { assertValidKey, DEFAULT_STORAGE_URI_PREFIX, HEAD_BYTES, isValidKey, Sto
 export type { ChangeFeedWarn, ChangeRelay, StoreChangeFeed } from './db/local-change-feed.js';
 export type { ChangeFeedTimings } from './db/postgres-change-feed.js';
 export { DEFAULT_START_LOCK_TIMEOUT_MS } from './db/start-lock.js';
+export {
+  DEFAULT_EVENT_POLL_MS,
+  DEFAULT_EVENT_RETENTION_MS,
+  DEFAULT_EVENT_SWEEP_MS,
+  EventLog,
+  type PublishedEventListener,
+  type SubscribeOptions,
+} from './events/event-log.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -103,6 +112,11 @@ export interface PersistenceOptions {
   readonly changeRelay?: ChangeRelay | undefined;
   /** SQLite: how long a write waits for another process holding the database's write lock, in ms (default 5000). */
   readonly busyTimeoutMs?: number | undefined;
+  /**
+   * Domain events: how long numbered events are kept (`retentionMs`, default 7 days), how often the relay sweeps
+   * (`sweepMs`, default 5 s) and subscriptions poll (`pollMs`, default 1 s); see `EventLog`.
+   */
+  readonly events?: { readonly retentionMs?: number | undefined; readonly sweepMs?: number | undefined; readonly pollMs?: number | undefined } | undefined;
 }
 
 /** The BinaryStorage adapters {@link createPersistence} can build (`STORAGE`). */
@@ -128,6 +142,12 @@ export interface Persistence {
    * other processes on the same file.
    */
   readonly changes: StoreChangeFeed;
+  /**
+   * The domain events of every node sharing the database, in their published order: `subscribe` for in-process
+   * readers, `read` by `seq`, `onPublished` to be woken when events are numbered, and the relay and retention
+   * behind them (`start()` begins the periodic sweep; each commit that recorded events triggers the relay).
+   */
+  readonly events: EventLog;
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
@@ -164,15 +184,17 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
   const startLocked = <T>(work: () => Promise<T>): Promise<T> => withStartLock(orm.knex.client, config, work, options.startLockTimeoutMs);
   let changes: LocalChangeFeed | PostgresChangeFeed;
+  let events: EventLog;
   try {
     if (options.migrate ?? true) await startLocked(migrateNow);
     changes = await openChangeFeed(orm, config, root, options);
+    events = await openEventLog(changes, root, options);
   } catch (error) {
     await orm.close();
     throw error;
   }
   return {
-    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes, () => events.trigger()),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
     storage:
@@ -182,10 +204,12 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     driver: orm.dialect,
     knex: orm.knex,
     changes,
+    events,
     migrate: migrateNow,
     pendingMigrations: () => pendingMigrations(root),
     withStartLock: startLocked,
     close: async () => {
+      await events.close();
       await changes.close();
       await orm.close();
     },
@@ -197,4 +221,18 @@ async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext,
   if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn, options.changeRelay);
   const schema = config.schema ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
   return new PostgresChangeFeed({ ...options.changeFeed, client: orm.knex.client, channel: changeChannel(schema), warn: options.warn });
+}
+
+/**
+ * The event log of a store; on PostgreSQL its relay notifies the events channel of the store's schema, which the
+ * change feed's connection listens to and passes to every reader of this node.
+ */
+async function openEventLog(changes: LocalChangeFeed | PostgresChangeFeed, root: SqlContext, options: PersistenceOptions): Promise<EventLog> {
+  const settings = { ...options.events, warn: options.warn };
+  if (!(changes instanceof PostgresChangeFeed)) return new EventLog(root, settings);
+  const schema = (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  const channel = eventsChannel(schema);
+  const log = new EventLog(root, { ...settings, notifyChannel: channel });
+  changes.followEvents(channel, (lastSeq) => log.wake(lastSeq));
+  return log;
 }
