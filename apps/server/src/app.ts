@@ -12,7 +12,7 @@ import {
   type Repository,
 } from '@contentrepo/core';
 import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
-import { createPersistence, type ChangeRelay, type Persistence } from '@contentrepo/persistence';
+import { createPersistence, type ChangeRelay, type EventReader, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
@@ -30,6 +30,7 @@ import { createLoginCsrf } from './web/form-login-csrf.js';
 import { loginPages } from './web/form-login-pages.js';
 import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/server-page-assets.js';
 import { createAdminApp } from './web/admin-app.js';
+import { createEventStream } from './event-stream.js';
 import { mountRestReference, REST_REFERENCE_VIEWER } from './web/rest-reference.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
@@ -47,7 +48,18 @@ export interface App {
   readonly driver: 'sqlite' | 'postgresql';
   /** The persistence SPI under the repository, for trusted tools only (the search benchmark's bulk seeding). */
   readonly persistence: PersistenceHandler;
-  /** Stops the GraphQL server and closes the database connections. */
+  /**
+   * The domain events of every node, in their published order (see the README's "Events"): `subscribe(listener,
+   * { after })` delivers each event after commit, at least once, resumable by `seq`; `read(afterSeq, limit)`;
+   * `lastSeq()`; `onPublished(listener)` wakes a reader whenever events were numbered.
+   */
+  readonly events: EventReader;
+  /**
+   * Ends the open event streams (`GET …/events`), whose clients reconnect elsewhere with their last event id: call
+   * it before closing the HTTP server, which otherwise waits for them. `close()` does it too.
+   */
+  closeStreams(): void;
+  /** Ends the event streams, stops the GraphQL server and closes the database connections. */
   close(): Promise<void>;
 }
 
@@ -178,6 +190,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
+    // Domain events: the relay's periodic sweep, and the Server-Sent Events stream (a REST extension route).
+    store.events.start();
+    const eventStream = createEventStream({ events: store.events, auth, repository, heartbeatMs: config.events.heartbeatSeconds * 1000, debug: config.debug, logger });
+    app.get(`${config.basePath}${REST_PREFIX}/events`, eventStream.handler);
+    app.all(`${config.basePath}${REST_PREFIX}/events`, methodNotAllowed(['GET', 'HEAD']));
     if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
     app.use(
       `${config.basePath}${REST_PREFIX}`,
@@ -227,10 +244,20 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.use(finalErrorHandler(logger));
 
     const close = async (): Promise<void> => {
+      eventStream.closeAll();
       await graphql.stop();
       await store.close();
     };
-    return { express: app, repository, installed, driver: store.driver, persistence: store.persistence, close };
+    return {
+      express: app,
+      repository,
+      installed,
+      driver: store.driver,
+      persistence: store.persistence,
+      events: store.events,
+      closeStreams: () => eventStream.closeAll(),
+      close,
+    };
   } catch (error) {
     await store.close();
     throw error;
@@ -250,6 +277,7 @@ function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRe
     storageUriPrefix: `${config.basePath}/var/site/storage`,
     migrate: false,
     changeRelay,
+    events: { retentionMs: config.events.retentionHours * 3_600_000 },
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
     warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
   });

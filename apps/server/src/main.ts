@@ -63,6 +63,7 @@ async function serve(config: ServerConfig, logger: Logger, inCluster: boolean): 
     logger.info({ signal }, 'Shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    app.closeStreams();
     server.close(() => {
       app
         .close()

@@ -57,6 +57,7 @@ export {
   DEFAULT_EVENT_RETENTION_MS,
   DEFAULT_EVENT_SWEEP_MS,
   EventLog,
+  type EventReader,
   type PublishedEventListener,
   type SubscribeOptions,
 } from './events/event-log.js';
@@ -188,7 +189,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   try {
     if (options.migrate ?? true) await startLocked(migrateNow);
     changes = await openChangeFeed(orm, config, root, options);
-    events = await openEventLog(changes, root, options);
+    events = await openEventLog(changes, root, config, options);
   } catch (error) {
     await orm.close();
     throw error;
@@ -227,10 +228,18 @@ async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext,
  * The event log of a store; on PostgreSQL its relay notifies the events channel of the store's schema, which the
  * change feed's connection listens to and passes to every reader of this node.
  */
-async function openEventLog(changes: LocalChangeFeed | PostgresChangeFeed, root: SqlContext, options: PersistenceOptions): Promise<EventLog> {
+async function openEventLog(
+  changes: LocalChangeFeed | PostgresChangeFeed,
+  root: SqlContext,
+  config: OrmConfig,
+  options: PersistenceOptions,
+): Promise<EventLog> {
   const settings = { ...options.events, warn: options.warn };
   if (!(changes instanceof PostgresChangeFeed)) return new EventLog(root, settings);
-  const schema = (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  // The configured schema may not exist yet (it is created by the first migration): `current_schema()` would
+  // then name the next schema of the search path.
+  const configured = config.driver === 'sqlite' ? undefined : config.schema;
+  const schema = configured ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
   const channel = eventsChannel(schema);
   const log = new EventLog(root, { ...settings, notifyChannel: channel });
   changes.followEvents(channel, (lastSeq) => log.wake(lastSeq));

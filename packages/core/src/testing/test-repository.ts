@@ -3,6 +3,7 @@ import { installCleanRepository } from '../clean-install/install.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import { createRepository } from '../services/create-repository.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
+import type { PublishedEvent } from '../spi/domain-events.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, SessionStore } from '../spi/ports.js';
 import { createInMemoryBinaryStorage, createInMemoryPersistence, createPlainTextPasswordHasher } from './in-memory/index.js';

@@ -40,6 +40,12 @@ export interface EventLogOptions {
   readonly notifyChannel?: string | undefined;
 }
 
+/**
+ * What readers of the published events use (`Persistence.events` without the relay's own controls): the server's
+ * `App.events` for embedders.
+ */
+export type EventReader = Pick<EventLog, 'subscribe' | 'read' | 'lastSeq' | 'onPublished'>;
+
 /** Receives each published event once per subscription, in `seq` order; the next waits for its promise. */
 export type PublishedEventListener = (event: PublishedEvent) => void | Promise<void>;
 
