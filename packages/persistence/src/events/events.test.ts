@@ -148,6 +148,28 @@ describeOnEachDialect(
       expect(received).toEqual([start + 1]);
     });
 
+    it('numbers on its periodic sweep the events a node committed but stopped before numbering', async () => {
+      const start = await store().events.lastSeq();
+      // What a node that stopped right after its commit leaves: committed rows without seq, no relay triggered.
+      await (await store().rawContext()).run('INSERT INTO domain_event (seq, type, payload, user_id, occurred_ms) VALUES (NULL, ?, ?, NULL, ?)', [
+        'test.orphaned',
+        '{"n":1}',
+        Date.now(),
+      ]);
+      const node = await store().openNode({ events: { sweepMs: 100 } });
+      const received: PublishedEvent[] = [];
+      const stop = node.events.subscribe((event) => void received.push(event), { after: start });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(received).toEqual([]);
+        node.events.start();
+        await until(() => received.length === 1, 3000);
+        expect(received[0]).toMatchObject({ seq: start + 1, type: 'test.orphaned', payload: { n: 1 }, userId: null });
+      } finally {
+        stop();
+      }
+    });
+
     it('prunes events past the retention that every cursor has passed, keeping the newest', async () => {
       const top = await store().events.lastSeq();
       expect(top).toBeGreaterThan(3);
