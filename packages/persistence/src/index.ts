@@ -195,7 +195,10 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     throw error;
   }
   return {
-    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes, () => events.trigger()),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes, (numberedUpTo) => {
+      if (numberedUpTo === null) events.trigger();
+      else events.wake(numberedUpTo);
+    }),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
     storage:

@@ -20,6 +20,24 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Events a subscription reads per query. */
 const READ_PAGE = 200;
 
+/**
+ * Numbers up to `?` (2nd parameter) pending events after `?` (1st). PostgreSQL hands out ids to concurrent
+ * transactions interleaved: the events of one transaction (same `xmin`) are kept together, transactions in the
+ * order of their first id, each in id order. SQLite numbers at insert (see `SqlEventOutbox`); its relay only
+ * meets rows left without `seq`, in id order.
+ */
+const NUMBER_POSTGRES = `UPDATE domain_event SET seq = ? + numbered.position
+  FROM (SELECT id, row_number() OVER (ORDER BY first_id, id) AS position
+        FROM (SELECT id, min(id) OVER (PARTITION BY xmin::text) AS first_id FROM domain_event WHERE seq IS NULL) AS pending
+        ORDER BY first_id, id LIMIT ?) AS numbered
+  WHERE domain_event.id = numbered.id
+  RETURNING domain_event.seq AS seq`;
+const NUMBER_SQLITE = `UPDATE domain_event SET seq = ? + numbered.position
+  FROM (SELECT id, row_number() OVER (ORDER BY id) AS position
+        FROM (SELECT id FROM domain_event WHERE seq IS NULL ORDER BY id LIMIT ?) AS pending) AS numbered
+  WHERE domain_event.id = numbered.id
+  RETURNING domain_event.seq AS seq`;
+
 /** Options of {@link EventLog}. */
 export interface EventLogOptions {
   /**
@@ -62,8 +80,9 @@ export interface SubscribeOptions {
  * The published side of the outbox: the relay that numbers committed events, reading them in `seq` order, the
  * retention of old ones, and subscriptions for in-process readers.
  *
- * **Numbering** ({@link relay}): one short transaction takes the events without `seq`, in `id` order, and gives
- * them `max(seq) + 1…`. The transactions are serialised across nodes (PostgreSQL: `pg_advisory_xact_lock` keyed by
+ * **Numbering** ({@link relay}): one short transaction takes the events without `seq` (on PostgreSQL those of one
+ * transaction together, in `id` order) and gives them `max(seq) + 1…`. SQLite numbers events at their insert
+ * instead (`SqlEventOutbox`); its relay only meets rows left unnumbered. The transactions are serialised across nodes (PostgreSQL: `pg_advisory_xact_lock` keyed by
  * the schema; SQLite: its write lock), and a reader's snapshot sees the numbering transactions whole and in order,
  * so the visible `seq`s are always 1…n without gaps: a reader that has handled `seq` n never misses an event by
  * reading `seq > n` later, even one whose own transaction committed late. Triggered after each local commit that
@@ -151,14 +170,7 @@ export class EventLog {
       const numbered = await this.root.transaction(async (tx) => {
         if (tx.dialect === 'postgresql') await tx.run(`SELECT pg_advisory_xact_lock(hashtext('contentrepo-events:' || current_schema()))`);
         const top = (await tx.rawRows('SELECT max(seq) AS top FROM domain_event'))[0]?.intOrNull('top') ?? 0;
-        const rows = await tx.rawRows(
-          `UPDATE domain_event SET seq = ? + numbered.position
-           FROM (SELECT id, row_number() OVER (ORDER BY id) AS position
-                 FROM (SELECT id FROM domain_event WHERE seq IS NULL ORDER BY id LIMIT ?) AS pending) AS numbered
-           WHERE domain_event.id = numbered.id
-           RETURNING domain_event.seq AS seq`,
-          [top, RELAY_BATCH],
-        );
+        const rows = await tx.rawRows(tx.dialect === 'postgresql' ? NUMBER_POSTGRES : NUMBER_SQLITE, [top, RELAY_BATCH]);
         const high = top + rows.length;
         if (rows.length > 0 && this.notifyChannel !== undefined) await tx.run('SELECT pg_notify(?, ?)', [this.notifyChannel, String(high)]);
         return { count: rows.length, high };

@@ -21,7 +21,7 @@ import { aggregateRevisions, lockAggregates, lockAggregatesShared, lockOrder } f
 import type { ChangePublisher } from '../db/local-change-feed.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
-import { SqlEventOutbox } from '../events/sql-event-outbox.js';
+import { type EventsCommitted, SqlEventOutbox } from '../events/sql-event-outbox.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
 import { SqlLocationHandler } from './location/sql-location-handler.js';
 import { SqlContentTypeHandler } from './sql-content-type-handler.js';
@@ -70,8 +70,8 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     private readonly ctx: SqlContext,
     private readonly fieldTypes: FieldTypeRegistry,
     private readonly changes?: ChangePublisher,
-    /** Runs after the `COMMIT` of each transaction that recorded domain events (the relay's trigger). */
-    private readonly eventsCommitted: () => void = () => undefined,
+    /** Runs after the `COMMIT` of each transaction that recorded domain events (see `SqlEventOutbox`). */
+    private readonly eventsCommitted: EventsCommitted = () => undefined,
     /** Revisions held in this handler's transaction, by `kind:id`; null for a handler not bound to one. */
     private readonly held: Map<string, number> | null = null,
   ) {
