@@ -102,7 +102,6 @@ export function createEventStream(options: EventStreamOptions): EventStream {
         if (ended || !(await visible(event))) return;
         if (!res.write(frame(event)) && !(await drained(res, stallMs))) {
           options.logger?.warn({ component: 'events', seq: event.seq }, 'Event stream: the client reads too slowly; disconnected');
-          ended = true;
           end();
           res.destroy();
         }
