@@ -203,6 +203,18 @@ export class EventLog {
   }
 
   /**
+   * The outbox's depth, for metrics: `unnumbered` committed events still waiting for the relay (normally 0 within
+   * milliseconds on PostgreSQL, always 0 on SQLite; stays above 0 when numbering fails) and `lastSeq` the highest
+   * published `seq`. Both read through the `seq` index.
+   */
+  async depth(): Promise<{ readonly unnumbered: number; readonly lastSeq: number }> {
+    const [row] = await this.root.rawRows(
+      'SELECT (SELECT count(*) FROM domain_event WHERE seq IS NULL) AS unnumbered, (SELECT max(seq) FROM domain_event) AS top',
+    );
+    return { unnumbered: row?.int('unnumbered') ?? 0, lastSeq: row?.intOrNull('top') ?? 0 };
+  }
+
+  /**
    * Deletes numbered events older than the retention that every durable cursor (`event_cursor`) has passed,
    * keeping the newest event (the numbering continues after it); at most 10,000 per call.
    * @returns how many were deleted.
