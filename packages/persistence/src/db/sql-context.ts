@@ -123,22 +123,25 @@ export class SqlContext {
    * Runs `callback` at the end of the current transaction, inside it, once its work has resolved and before
    * `COMMIT` (a rejection rolls the transaction back); callbacks run in the order they were added. Used to write
    * in one statement what the transaction gathered along the way (the outbox's events).
-   * @throws Error outside a transaction (a programming error).
+   * @throws Error outside a transaction, or on a context whose transaction has ended (programming errors).
    */
   beforeCommit(callback: () => Promise<void>): void {
-    const { committing } = this.binding();
-    if (committing === undefined) throw new Error('SqlContext.beforeCommit: not in a transaction');
-    committing.push(callback);
+    const binding = this.binding();
+    if (binding.committing === undefined) throw new Error('SqlContext.beforeCommit: not in a transaction');
+    // A callback added after the transaction ended would never run: what it writes would be lost silently.
+    if (!binding.open) throw new Error('The transaction of this context has already ended');
+    binding.committing.push(callback);
   }
 
   /**
    * The value kept under `key` for the current transaction, made by `create` on the first call of that
    * transaction (a retried transaction starts with none).
-   * @throws Error outside a transaction (a programming error).
+   * @throws Error outside a transaction, or on a context whose transaction has ended (programming errors).
    */
   transactionLocal<T>(key: object, create: () => T): T {
-    const { locals } = this.binding();
+    const { locals, open } = this.binding();
     if (locals === undefined) throw new Error('SqlContext.transactionLocal: not in a transaction');
+    if (!open) throw new Error('The transaction of this context has already ended');
     if (!locals.has(key)) locals.set(key, create());
     return locals.get(key) as T;
   }

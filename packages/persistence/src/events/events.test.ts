@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from '@jest/globals';
-import type { PublishedEvent, Repository } from '@contentrepo/core';
+import type { PersistenceHandler, PublishedEvent, Repository } from '@contentrepo/core';
 import { publishFolder } from '@contentrepo/core/testing';
 import { describeOnEachDialect } from '../test-support/dialect-suite.js';
 import { cleanRepositoriesOn } from '../test-support/repository-on-store.js';
@@ -59,6 +59,21 @@ describeOnEachDialect(
       expect(await readAll(store(), before)).toEqual([]);
       const rows = await store().query('SELECT count(*) AS n FROM domain_event WHERE type = ?', ['test.rolled_back']);
       expect(rows[0]?.int('n')).toBe(0);
+    });
+
+    it('refuses to record through the handler of a transaction that has ended (the events would be lost)', async () => {
+      let kept: PersistenceHandler | undefined;
+      let keptAfterRecording: PersistenceHandler | undefined;
+      await store().persistence.transaction((tx) => {
+        kept = tx;
+        return Promise.resolve();
+      });
+      await store().persistence.transaction(async (tx) => {
+        keptAfterRecording = tx;
+        await tx.events.record([{ type: 'test.in_time', payload: {}, userId: null }]);
+      });
+      await expect(kept?.events.record([{ type: 'test.too_late', payload: {}, userId: null }])).rejects.toThrow('already ended');
+      await expect(keptAfterRecording?.events.record([{ type: 'test.too_late', payload: {}, userId: null }])).rejects.toThrow('already ended');
     });
 
     it('numbers events of parallel writers and racing relays exactly once, gap-free, in increasing order', async () => {

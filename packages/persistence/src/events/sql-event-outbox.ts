@@ -30,10 +30,14 @@ export class SqlEventOutbox implements EventOutbox {
     private readonly committed: EventsCommitted = () => undefined,
   ) {}
 
-  record(events: readonly DomainEvent[]): Promise<void> {
-    if (events.length === 0) return Promise.resolve();
+  /** @throws Error (rejects) through the handler of a transaction that has ended. */
+  async record(events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
     const { ctx } = this;
-    if (!ctx.inTransaction) return ctx.transaction((tx) => new SqlEventOutbox(tx, this.committed).record(events));
+    if (!ctx.inTransaction) {
+      await ctx.transaction((tx) => new SqlEventOutbox(tx, this.committed).record(events));
+      return;
+    }
     const pending = ctx.transactionLocal(PENDING, () => {
       const list: DomainEvent[] = [];
       let numberedUpTo: number | null = null;
@@ -44,7 +48,6 @@ export class SqlEventOutbox implements EventOutbox {
       return list;
     });
     pending.push(...events);
-    return Promise.resolve();
   }
 }
 
