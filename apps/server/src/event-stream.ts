@@ -30,6 +30,9 @@ export interface EventStream {
   readonly openStreams: number;
 }
 
+/** How long an ended stream may take to flush before its connection is destroyed, in ms. */
+const END_GRACE_MS = 1000;
+
 /** The reconnection delay the stream asks EventSource clients to use (`retry:`), in ms. */
 const RETRY_MS = 2000;
 
@@ -80,6 +83,12 @@ export function createEventStream(options: EventStreamOptions): EventStream {
       // Reverse proxies (nginx) pass the stream on as it is written.
       'X-Accel-Buffering': 'no',
     });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    // The client may have gone while it was authenticated: nothing to subscribe for.
+    if (res.socket === null || res.socket.destroyed) return;
     res.flushHeaders();
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
@@ -95,6 +104,8 @@ export function createEventStream(options: EventStreamOptions): EventStream {
       unsubscribe();
       open.delete(end);
       res.end();
+      // A client that stopped reading never takes the end: its connection would hold the server's stop.
+      if (!res.writableFinished) setTimeout(() => res.destroy(), END_GRACE_MS).unref();
     };
     open.add(end);
     const unsubscribe = options.events.subscribe(

@@ -148,6 +148,26 @@ for (const engine of testEngines()) {
       await bad.ended();
       expect(bad.status).toBe(400);
       expect(JSON.parse(bad.body)).toMatchObject({ ErrorMessage: { errorCode: 400 } });
+      // HEAD answers the stream's headers and ends.
+      const head = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: EVENTS_PATH, method: 'HEAD', headers: { Authorization: ADMIN_BASIC } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toMatch(/^text\/event-stream/);
+      const post = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: EVENTS_PATH, method: 'POST', headers: { Authorization: ADMIN_BASIC } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(post).toBe(405);
     });
 
     it('streams events after commit; a client resuming with Last-Event-ID gets exactly the ones it missed', async () => {
