@@ -97,6 +97,7 @@ export class EventLog {
   private readonly sweepMs: number;
   private readonly pollMs: number;
   private readonly warn: (message: string, error?: unknown) => void;
+  private readonly notifyChannel: string | undefined;
   private readonly published = new Set<(lastSeq: number) => void>();
   private readonly stops = new Set<() => void>();
   private running: Promise<void> | null = null;
@@ -115,8 +116,6 @@ export class EventLog {
     this.warn = options.warn ?? (() => undefined);
     this.notifyChannel = options.notifyChannel;
   }
-
-  private readonly notifyChannel: string | undefined;
 
   /**
    * Starts the periodic sweep (relay and retention every `sweepMs`); idempotent. The server starts it; a store
