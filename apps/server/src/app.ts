@@ -86,7 +86,7 @@ export interface AppOptions {
 }
 
 /** What {@link prepareStore} did. */
-interface PreparedStore {
+export interface PreparedStore {
   readonly installed: boolean;
   readonly addedLanguages: Awaited<ReturnType<typeof addMissingLanguages>>;
   readonly loginThrottle: LoginThrottle | null;
@@ -119,18 +119,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     logPrepared(logger, config, installed, addedLanguages);
     const changes = store.changes;
     const ttl = config.cacheTtlMs;
-    const repository = createRepository({
-      persistence: store.persistence,
-      storage: store.storage,
-      passwordHasher,
-      fieldTypes,
-      changes,
-      permissionCacheTtlMs: ttl,
-      referenceCacheTtlMs: ttl,
-      imageProcessor: createSharpImageProcessor(),
-      imageVariations: config.imageVariations,
-      logger,
-    });
+    const repository = buildRepository(config, store, fieldTypes, passwordHasher, logger);
 
     const auth = createHttpAuth({
       repository,
@@ -264,8 +253,27 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   }
 }
 
+/**
+ * The repository over an open store, configured as the server configures it (caches following the store's change
+ * feed, image variations): the server's and the command line's one way to build it.
+ */
+export function buildRepository(config: ServerConfig, store: Persistence, fieldTypes: FieldTypeRegistry, passwordHasher: PasswordHasher, logger: Logger): Repository {
+  return createRepository({
+    persistence: store.persistence,
+    storage: store.storage,
+    passwordHasher,
+    fieldTypes,
+    changes: store.changes,
+    permissionCacheTtlMs: config.cacheTtlMs,
+    referenceCacheTtlMs: config.cacheTtlMs,
+    imageProcessor: createSharpImageProcessor(),
+    imageVariations: config.imageVariations,
+    logger,
+  });
+}
+
 /** Opens the persistence `config` describes, unmigrated (see {@link prepareStore}). */
-function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRegistry, changeRelay?: ChangeRelay): Promise<Persistence> {
+export function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRegistry, changeRelay?: ChangeRelay): Promise<Persistence> {
   return createPersistence({
     fieldTypes,
     databaseUrl: config.databaseUrl,
@@ -288,10 +296,10 @@ function openStore(config: ServerConfig, logger: Logger, fieldTypes: FieldTypeRe
  * counter table once), seeds the clean-install data when the repository is empty and adds the languages of
  * `LANGUAGES` it lacks. Idempotent: a later start (or another worker) finds nothing to do.
  */
-async function prepareStore(
+export async function prepareStore(
   config: ServerConfig,
   store: Persistence,
-  options: AppOptions,
+  options: Pick<AppOptions, 'loginThrottle' | 'clusterWorker'>,
   fieldTypes: FieldTypeRegistry,
   passwordHasher: PasswordHasher,
 ): Promise<PreparedStore> {

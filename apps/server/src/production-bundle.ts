@@ -70,6 +70,8 @@ export interface BundleOptions {
    * point into the bundle unless Node runs with `--enable-source-maps`.
    */
   readonly minify?: boolean;
+  /** The TypeScript entry to bundle instead of the server's `src/start.ts` (e.g. the command line's `src/cli/main.ts`). */
+  readonly entry?: string;
 }
 
 /**
@@ -92,7 +94,7 @@ export async function bundleServer(outfile: string = DEFAULT_BUNDLE_FILE, option
       ? { outfile }
       : { outdir, entryNames: outfile.slice(outdir.length + 1).replace(/\.mjs$/, ''), splitting: true };
   const result = await build({
-    entryPoints: [ENTRY_SOURCE],
+    entryPoints: [options.entry ?? ENTRY_SOURCE],
     metafile: true,
     ...output,
     outExtension: { '.js': '.mjs' },

@@ -92,6 +92,13 @@ export {
 } from './clean-install/clean-install-data.js';
 export { installCleanRepository, type InstallOptions } from './clean-install/install.js';
 export { addMissingLanguages } from './clean-install/configured-languages.js';
+export {
+  DEFAULT_REINDEX_BATCH_SIZE,
+  reindexSearch,
+  type ReindexOptions,
+  type ReindexProgress,
+  type ReindexResult,
+} from './clean-install/reindex-search.js';
 export { assertVersionTransition, VERSION_TRANSITIONS, type VersionOperation, type VersionTransition } from './domain/version/transitions.js';
 export { resolveNameSchema } from './domain/rules/name-schema.js';
 export { crc32, LIMITATION_TYPES, limitationType, type LimitationType, type LimitationValueKind } from './domain/rules/limitations.js';
