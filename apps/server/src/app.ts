@@ -51,7 +51,7 @@ export interface App {
   /**
    * The domain events of every node, in their published order (see the README's "Events"): `subscribe(listener,
    * { after })` delivers each event after commit, at least once, resumable by `seq`; `read(afterSeq, limit)`;
-   * `lastSeq()`; `onPublished(listener)` wakes a reader whenever events were numbered.
+   * `lastSeq()`; `onPublished(listener)` wakes a reader whenever events were numbered; `depth()` for monitoring.
    */
   readonly events: EventReader;
   /**

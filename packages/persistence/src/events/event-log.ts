@@ -62,7 +62,7 @@ export interface EventLogOptions {
  * What readers of the published events use (`Persistence.events` without the relay's own controls): the server's
  * `App.events` for embedders.
  */
-export type EventReader = Pick<EventLog, 'subscribe' | 'read' | 'lastSeq' | 'onPublished'>;
+export type EventReader = Pick<EventLog, 'subscribe' | 'read' | 'lastSeq' | 'onPublished' | 'depth'>;
 
 /** Receives each published event once per subscription, in `seq` order; the next waits for its promise. */
 export type PublishedEventListener = (event: PublishedEvent) => void | Promise<void>;
