@@ -180,6 +180,7 @@ function drained(res: Response, ms: number): Promise<boolean> {
     const onDrain = (): void => done(true);
     const onClose = (): void => done(false);
     const timer = setTimeout(() => done(false), ms);
+    timer.unref();
     res.on('drain', onDrain);
     res.on('close', onClose);
   });
