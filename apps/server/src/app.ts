@@ -12,7 +12,7 @@ import {
   type Repository,
 } from '@contentrepo/core';
 import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
-import { createPersistence, type ChangeRelay, type Persistence } from '@contentrepo/persistence';
+import { createPersistence, type ChangeRelay, type EventReader, type Persistence } from '@contentrepo/persistence';
 import { createRestRouter } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -34,6 +34,7 @@ import { createLoginCsrf } from './web/form-login-csrf.js';
 import { loginPages } from './web/form-login-pages.js';
 import { loadWebAssets, readServerVersion, WEB_ASSETS_PATH } from './web/server-page-assets.js';
 import { createAdminApp } from './web/admin-app.js';
+import { createEventStream } from './event-stream.js';
 import { mountRestReference, REST_REFERENCE_VIEWER } from './web/rest-reference.js';
 
 /** REST path prefix below the base path, as in Ibexa 4.x and 5.x. */
@@ -56,7 +57,18 @@ export interface App {
    * they go out at once rather than at the next poll.
    */
   readonly webhooks: WebhookDispatcher | null;
-  /** Stops the GraphQL server and closes the database connections. */
+  /**
+   * The domain events of every node, in their published order (see the README's "Events"): `subscribe(listener,
+   * { after })` delivers each event after commit, at least once, resumable by `seq`; `read(afterSeq, limit)`;
+   * `lastSeq()`; `onPublished(listener)` wakes a reader whenever events were numbered; `depth()` for monitoring.
+   */
+  readonly events: EventReader;
+  /**
+   * Ends the open event streams (`GET …/events`), whose clients reconnect elsewhere with their last event id: call
+   * it before closing the HTTP server, which otherwise waits for them. `close()` does it too.
+   */
+  closeStreams(): void;
+  /** Ends the event streams, stops the GraphQL server and closes the database connections. */
   close(): Promise<void>;
 }
 
@@ -181,6 +193,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }),
     );
     if (config.cors) app.use(corsMiddleware(config.cors));
+    // Domain events: the relay's periodic sweep, and the Server-Sent Events stream (a REST extension route).
+    store.events.start();
+    const eventStream = createEventStream({ events: store.events, auth, repository, heartbeatMs: config.events.heartbeatSeconds * 1000, debug: config.debug, logger });
+    app.get(`${config.basePath}${REST_PREFIX}/events`, eventStream.handler);
+    app.all(`${config.basePath}${REST_PREFIX}/events`, methodNotAllowed(['GET', 'HEAD']));
     if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
     const restRouter = createRestRouter({
       repository,
@@ -236,12 +253,26 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
     const webhooks = config.webhooks.enabled ? new WebhookDispatcher({ store: store.webhooks, config: config.webhooks, logger }) : null;
     webhooks?.start();
+    // Numbered events (on any node, on PostgreSQL) go out at once instead of at the dispatcher's next poll.
+    const stopWaking = webhooks === null ? () => undefined : store.events.onPublished(() => webhooks.wake());
     const close = async (): Promise<void> => {
+      eventStream.closeAll();
+      stopWaking();
       await webhooks?.stop();
       await graphql.stop();
       await store.close();
     };
-    return { express: app, repository, installed, driver: store.driver, persistence: store.persistence, webhooks, close };
+    return {
+      express: app,
+      repository,
+      installed,
+      driver: store.driver,
+      persistence: store.persistence,
+      webhooks,
+      events: store.events,
+      closeStreams: () => eventStream.closeAll(),
+      close,
+    };
   } catch (error) {
     await store.close();
     throw error;
@@ -292,6 +323,7 @@ export function openStore(config: ServerConfig, logger: Logger, fieldTypes: Fiel
     storageUriPrefix: `${config.basePath}/var/site/storage`,
     migrate: false,
     changeRelay,
+    events: { retentionMs: config.events.retentionHours * 3_600_000 },
     logger: (message: string) => logger.debug({ component: 'orm' }, message),
     warn: (message: string, error?: unknown) => logger.warn({ component: 'persistence', err: error }, message),
     driverLog: (level, message) => logger[level]({ component: 'database' }, message),

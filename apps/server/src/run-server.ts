@@ -76,6 +76,8 @@ async function serve(config: ServerConfig, logger: Logger, inCluster: boolean): 
     logger.info({ signal }, 'Shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Event streams never end on their own: end them so that the server closes once requests are done.
+    app.closeStreams();
     server.close(() => {
       app
         .close()

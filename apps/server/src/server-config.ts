@@ -120,6 +120,13 @@ export interface ServerConfig extends HttpTimeouts {
    */
   readonly restOutputCacheMiB: number;
   /**
+   * Domain events (see the README's "Events"): how long numbered events are kept once every durable reader has
+   * passed them (`EVENT_RETENTION_HOURS`, default 168 = 7 days, 1–87,600), and the interval of the comment lines
+   * the event stream sends to keep idle connections open (`EVENTS_HEARTBEAT_SECONDS`, default 15, 1–3600; keep it
+   * below `IDLE_TIMEOUT_MS` and any proxy's idle timeout).
+   */
+  readonly events: { readonly retentionHours: number; readonly heartbeatSeconds: number };
+  /**
    * Failed logins allowed per login name and client address within the window (`LOGIN_MAX_FAILURES`, default 10;
    * 0 disables login throttling). A successful login resets this count. Session logins, HTTP Basic and GraphQL
    * `createToken` share the counters, on every node (PostgreSQL: a table of the database; SQLite: in memory).
@@ -443,6 +450,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 31_536_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', FALLBACK_CACHE_TTL_MS, 0, 3_600_000),
     restOutputCacheMiB: integer(env, 'REST_OUTPUT_CACHE_MIB', 32, 0, 4096),
+    events: {
+      retentionHours: integer(env, 'EVENT_RETENTION_HOURS', 168, 1, 87_600),
+      heartbeatSeconds: integer(env, 'EVENTS_HEARTBEAT_SECONDS', 15, 1, 3600),
+    },
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', DEFAULT_LOGIN_MAX_FAILURES, 0, 1_000_000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', DEFAULT_LOGIN_WINDOW_SECONDS, 1, 31_536_000),

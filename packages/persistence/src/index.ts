@@ -17,7 +17,8 @@ import {
 } from '@contentrepo/core';
 import { createOrmConfig, type DriverLog, type OrmConfig } from './orm-config.js';
 import { type ChangeFeedWarn, type ChangeRelay, LocalChangeFeed, type StoreChangeFeed } from './db/local-change-feed.js';
-import { changeChannel, type ChangeFeedTimings, PostgresChangeFeed } from './db/postgres-change-feed.js';
+import { changeChannel, type ChangeFeedTimings, eventsChannel, PostgresChangeFeed } from './db/postgres-change-feed.js';
+import { EventLog } from './events/event-log.js';
 import { SqlContext } from './db/sql-context.js';
 import { type QueryObserver, timedDatabase } from './db/timed-database.js';
 import { withStartLock } from './db/start-lock.js';
@@ -67,6 +68,15 @@ export {
   type DeliveryOutcome,
   type RetryPolicy,
 } from './webhooks/sql-webhook-store.js';
+export {
+  DEFAULT_EVENT_POLL_MS,
+  DEFAULT_EVENT_RETENTION_MS,
+  DEFAULT_EVENT_SWEEP_MS,
+  EventLog,
+  type EventReader,
+  type PublishedEventListener,
+  type SubscribeOptions,
+} from './events/event-log.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -129,6 +139,11 @@ export interface PersistenceOptions {
    * the driver's own coloured console output. Without it they go to `warn` (debug messages are dropped).
    */
   readonly driverLog?: DriverLog | undefined;
+  /**
+   * Domain events: how long numbered events are kept (`retentionMs`, default 7 days), how often the relay sweeps
+   * (`sweepMs`, default 5 s) and subscriptions poll (`pollMs`, default 1 s); see `EventLog`.
+   */
+  readonly events?: { readonly retentionMs?: number | undefined; readonly sweepMs?: number | undefined; readonly pollMs?: number | undefined } | undefined;
 }
 
 /** Work waiting in the events outbox, from {@link Persistence.outboxDepth}. */
@@ -164,6 +179,12 @@ export interface Persistence {
    * other processes on the same file.
    */
   readonly changes: StoreChangeFeed;
+  /**
+   * The domain events of every node sharing the database, in their published order: `subscribe` for in-process
+   * readers, `read` by `seq`, `onPublished` to be woken when events are numbered, and the relay and retention
+   * behind them (`start()` begins the periodic sweep; each commit that recorded events triggers the relay).
+   */
+  readonly events: EventLog;
   /** Applies pending migrations; idempotent (safe on every start, and across nodes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
@@ -208,15 +229,20 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
   const migrateNow = (): Promise<void> => migrate(orm, config, root);
   const startLocked = <T>(work: () => Promise<T>): Promise<T> => withStartLock(orm.knex.client, config, work, options.startLockTimeoutMs);
   let changes: LocalChangeFeed | PostgresChangeFeed;
+  let events: EventLog;
   try {
     if (options.migrate ?? true) await startLocked(migrateNow);
     changes = await openChangeFeed(orm, config, root, options);
+    events = await openEventLog(changes, root, config, options);
   } catch (error) {
     await orm.close();
     throw error;
   }
   return {
-    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes),
+    persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes, (numberedUpTo) => {
+      if (numberedUpTo === null) events.trigger();
+      else events.wake(numberedUpTo);
+    }),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
     storage:
@@ -227,11 +253,13 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     driver: orm.dialect,
     knex: orm.knex,
     changes,
+    events,
     migrate: migrateNow,
     pendingMigrations: () => pendingMigrations(root),
     outboxDepth: () => outboxDepth(root),
     withStartLock: startLocked,
     close: async () => {
+      await events.close();
       await changes.close();
       await orm.close();
     },
@@ -250,4 +278,26 @@ async function openChangeFeed(orm: OpenOrm, config: OrmConfig, root: SqlContext,
   if (config.driver === 'sqlite') return new LocalChangeFeed(options.warn, options.changeRelay);
   const schema = config.schema ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
   return new PostgresChangeFeed({ ...options.changeFeed, client: orm.knex.client, channel: changeChannel(schema), warn: options.warn });
+}
+
+/**
+ * The event log of a store; on PostgreSQL its relay notifies the events channel of the store's schema, which the
+ * change feed's connection listens to and passes to every reader of this node.
+ */
+async function openEventLog(
+  changes: LocalChangeFeed | PostgresChangeFeed,
+  root: SqlContext,
+  config: OrmConfig,
+  options: PersistenceOptions,
+): Promise<EventLog> {
+  const settings = { ...options.events, warn: options.warn };
+  if (!(changes instanceof PostgresChangeFeed)) return new EventLog(root, settings);
+  // The configured schema may not exist yet (it is created by the first migration): `current_schema()` would
+  // then name the next schema of the search path.
+  const configured = config.driver === 'sqlite' ? undefined : config.schema;
+  const schema = configured ?? (await root.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  const channel = eventsChannel(schema);
+  const log = new EventLog(root, { ...settings, notifyChannel: channel });
+  changes.followEvents(channel, (lastSeq) => log.wake(lastSeq));
+  return log;
 }

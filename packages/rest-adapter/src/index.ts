@@ -19,6 +19,7 @@ export type { HashObject } from './output/hash-object.js';
 export type { Hrefs } from './output/hrefs.js';
 export type { OutputRequest } from './output/visitors/output-request.js';
 export { errorResponse, MASKED_DESCRIPTION } from './error-response.js';
+export { BadRequestError } from './http/rest-errors.js';
 export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFormat } from './http/media-types.js';
 export { writeJson } from './output/json-writer.js';
 export { writeXml } from './output/xml-writer.js';

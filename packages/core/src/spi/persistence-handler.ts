@@ -7,6 +7,7 @@ import type { RoleHandler } from './role-handler.js';
 import type { SearchHandler } from './search-handler.js';
 import type { SectionHandler } from './section-handler.js';
 import type { UserHandler } from './user-handler.js';
+import type { EventOutbox } from './domain-events.js';
 import type { BookmarkHandler } from './bookmark-handler.js';
 import type { TrashHandler } from './trash-handler.js';
 import type { UrlAliasHandler } from './url-alias-handler.js';
@@ -58,6 +59,11 @@ export interface PersistenceHandler {
   readonly urlAliasHandler: UrlAliasHandler;
   readonly urlWildcardHandler: UrlWildcardHandler;
   readonly bookmarkHandler: BookmarkHandler;
+  /**
+   * The outbox of domain events: what a service records through it inside `transaction` is committed or rolled
+   * back with the transaction's writes (see `EventOutbox`).
+   */
+  readonly events: EventOutbox;
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T>;
   /**
    * Locks aggregates for a write, for the rest of the current transaction, and counts the write: resolves once

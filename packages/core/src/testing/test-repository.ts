@@ -3,6 +3,7 @@ import { installCleanRepository } from '../clean-install/install.js';
 import { createDefaultFieldTypeRegistry } from '../field-types/registry.js';
 import { createRepository } from '../services/create-repository.js';
 import type { BinaryStorage } from '../spi/binary-storage.js';
+import type { PublishedEvent } from '../spi/domain-events.js';
 import type { PersistenceHandler } from '../spi/persistence-handler.js';
 import type { Clock, SessionStore } from '../spi/ports.js';
 import { createInMemoryBinaryStorage, createInMemoryPersistence, createPlainTextPasswordHasher } from './in-memory/index.js';
@@ -23,6 +24,8 @@ export interface TestRepository {
   readonly persistence: PersistenceHandler;
   readonly storage: BinaryStorage & { readonly files: ReadonlyMap<string, Uint8Array> };
   readonly sessions: SessionStore;
+  /** The domain events committed so far (the clean install's included), numbered from 1 in commit order. */
+  readonly events: () => readonly PublishedEvent[];
 }
 
 /**
@@ -31,7 +34,7 @@ export interface TestRepository {
  */
 export async function createTestRepository(options: TestRepositoryOptions = {}): Promise<TestRepository> {
   const fieldTypes = createDefaultFieldTypeRegistry();
-  const { persistence, seedImporter, sessions } = createInMemoryPersistence({ fieldTypes });
+  const { persistence, seedImporter, sessions, publishedEvents } = createInMemoryPersistence({ fieldTypes });
   const storage = createInMemoryBinaryStorage();
   const passwordHasher = createPlainTextPasswordHasher();
   await installCleanRepository({ persistence, seedImporter, fieldTypes, passwordHasher, languages: options.languages ?? [] });
@@ -43,5 +46,5 @@ export async function createTestRepository(options: TestRepositoryOptions = {}):
     permissionCacheTtlMs: 0,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  return { anonymous, admin: anonymous.forUser({ userId: 14 }), persistence, storage, sessions };
+  return { anonymous, admin: anonymous.forUser({ userId: 14 }), persistence, storage, sessions, events: publishedEvents };
 }

@@ -23,6 +23,17 @@ export function changeChannel(schema: string): string {
 }
 
 /**
+ * The notification channel of the domain events numbered in the schema `schema` (see `EventLog`):
+ * `contentrepo_events_<schema>`, or a digest as {@link changeChannel}. A channel apart from the change feed's, so
+ * that nodes of an earlier version (which do not listen to it) never see its payloads during a rolling upgrade.
+ */
+export function eventsChannel(schema: string): string {
+  const channel = `contentrepo_events_${schema}`;
+  if (Buffer.byteLength(channel) <= MAX_CHANNEL_BYTES) return channel;
+  return `contentrepo_events_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+}
+
+/**
  * The payloads announcing `changes`: `kind:id` items joined by commas (`content:12,location:3`), split so that
  * each stays below PostgreSQL's payload limit.
  */
@@ -103,6 +114,8 @@ export class PostgresChangeFeed implements StoreChangeFeed, ChangePublisher {
   private retryTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private waiters: (() => void)[] = [];
+  /** The events channel and what it wakes ({@link followEvents}). */
+  private events: { readonly channel: string; readonly wake: (lastSeq: number) => void } | null = null;
 
   constructor(private readonly options: PostgresChangeFeedOptions) {
     this.warn = options.warn ?? (() => undefined);
@@ -121,6 +134,16 @@ export class PostgresChangeFeed implements StoreChangeFeed, ChangePublisher {
     if (this.state === 'listening') return Promise.resolve();
     this.start();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Also listens to the domain events' `channel` ({@link eventsChannel}): `wake` is called with the `seq` each
+   * notification carries, and with 0 whenever the connection is (re)established or lost (notifications may have
+   * been missed). Call before the feed connects (before the first `subscribe`); connects it.
+   */
+  followEvents(channel: string, wake: (lastSeq: number) => void): void {
+    this.events = { channel, wake };
+    this.start();
   }
 
   async publish(ctx: SqlContext, changes: readonly Change[]): Promise<void> {
@@ -162,11 +185,13 @@ export class PostgresChangeFeed implements StoreChangeFeed, ChangePublisher {
       const name = this.options.channel.slice(0, 40).replaceAll("'", "''");
       await own.query(`SET application_name = 'contentrepo ${name}'`);
       await own.query(`LISTEN "${this.options.channel.replaceAll('"', '""')}"`);
+      if (this.events) await own.query(`LISTEN "${this.events.channel.replaceAll('"', '""')}"`);
       if (this.connection !== own) return;
       this.state = 'listening';
       this.heartbeatTimer = setInterval(() => this.heartbeat(own), this.heartbeatMs);
       this.heartbeatTimer.unref();
       this.local.emit({ kind: 'flush' });
+      this.events?.wake(0);
       for (const resolve of this.waiters.splice(0)) resolve();
     } catch (error) {
       if (connection === null || this.connection === connection) this.lost(connection, error);
@@ -174,8 +199,13 @@ export class PostgresChangeFeed implements StoreChangeFeed, ChangePublisher {
   }
 
   private received(connection: ListenConnection, message: unknown): void {
-    if (this.connection !== connection || !isRecord(message) || message['channel'] !== this.options.channel) return;
+    if (this.connection !== connection || !isRecord(message)) return;
     const payload = message['payload'];
+    if (this.events && message['channel'] === this.events.channel) {
+      this.events.wake(typeof payload === 'string' && /^\d{1,15}$/.test(payload) ? Number(payload) : 0);
+      return;
+    }
+    if (message['channel'] !== this.options.channel) return;
     for (const event of typeof payload === 'string' ? decodeChanges(payload) : [{ kind: 'flush' } as const]) this.local.emit(event);
   }
 
@@ -188,6 +218,7 @@ export class PostgresChangeFeed implements StoreChangeFeed, ChangePublisher {
     if (connection) void this.dispose(connection);
     this.warn(`Change feed: not listening on ${this.options.channel} (retrying in ${this.retryMs} ms); caches are flushed`, error);
     this.local.emit({ kind: 'flush' });
+    this.events?.wake(0);
     this.state = 'waiting';
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

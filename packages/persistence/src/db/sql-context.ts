@@ -19,6 +19,10 @@ interface Binding {
   open: boolean;
   /** For a transaction binding: what runs once it has committed ({@link SqlContext.afterCommit}). */
   readonly committed?: (() => void)[];
+  /** For a transaction binding: what runs last inside it, before `COMMIT` ({@link SqlContext.beforeCommit}). */
+  readonly committing?: (() => Promise<void>)[];
+  /** For a transaction binding: values kept for its duration ({@link SqlContext.transactionLocal}). */
+  readonly locals?: Map<object, unknown>;
 }
 
 /** Ad-hoc `?` statements converted to `$n` for PostgreSQL, kept per text (bounded). */
@@ -85,8 +89,15 @@ export class SqlContext {
     const committed: (() => void)[] = [];
     return this.database
       .transaction((session) => {
-        const binding: Binding = { session, inTransaction: true, open: true, committed };
-        const run = this.scope.run(binding, () => work(this.bound(binding)));
+        // A retried transaction starts over: what a failed attempt scheduled is dropped.
+        committed.length = 0;
+        const committing: (() => Promise<void>)[] = [];
+        const binding: Binding = { session, inTransaction: true, open: true, committed, committing, locals: new Map() };
+        const run = this.scope.run(binding, async () => {
+          const result = await work(this.bound(binding));
+          for (let index = 0; index < committing.length; index++) await committing[index]?.();
+          return result;
+        });
         return run.finally(() => {
           binding.open = false;
         });
@@ -106,6 +117,33 @@ export class SqlContext {
     const binding = this.binding();
     if (binding.committed === undefined) callback();
     else binding.committed.push(callback);
+  }
+
+  /**
+   * Runs `callback` at the end of the current transaction, inside it, once its work has resolved and before
+   * `COMMIT` (a rejection rolls the transaction back); callbacks run in the order they were added. Used to write
+   * in one statement what the transaction gathered along the way (the outbox's events).
+   * @throws Error outside a transaction, or on a context whose transaction has ended (programming errors).
+   */
+  beforeCommit(callback: () => Promise<void>): void {
+    const binding = this.binding();
+    if (binding.committing === undefined) throw new Error('SqlContext.beforeCommit: not in a transaction');
+    // A callback added after the transaction ended would never run: what it writes would be lost silently.
+    if (!binding.open) throw new Error('The transaction of this context has already ended');
+    binding.committing.push(callback);
+  }
+
+  /**
+   * The value kept under `key` for the current transaction, made by `create` on the first call of that
+   * transaction (a retried transaction starts with none).
+   * @throws Error outside a transaction, or on a context whose transaction has ended (programming errors).
+   */
+  transactionLocal<T>(key: object, create: () => T): T {
+    const { locals, open } = this.binding();
+    if (locals === undefined) throw new Error('SqlContext.transactionLocal: not in a transaction');
+    if (!open) throw new Error('The transaction of this context has already ended');
+    if (!locals.has(key)) locals.set(key, create());
+    return locals.get(key) as T;
   }
 
   /** Runs `work` atomically (alias of {@link SqlContext.transaction}, for multi-statement writes of handlers). */

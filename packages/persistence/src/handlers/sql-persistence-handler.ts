@@ -1,6 +1,7 @@
 import type {
   BookmarkHandler,
   ContentHandler,
+  EventOutbox,
   ContentTypeHandler,
   FieldTypeRegistry,
   LanguageHandler,
@@ -20,6 +21,7 @@ import { aggregateRevisions, lockAggregates, lockAggregatesShared, lockOrder } f
 import type { ChangePublisher } from '../db/local-change-feed.js';
 import type { SqlContext } from '../db/sql-context.js';
 import { SqlSearchHandler } from '../search/sql-search-handler.js';
+import { type EventsCommitted, SqlEventOutbox } from '../events/sql-event-outbox.js';
 import { SqlContentHandler } from './content/sql-content-handler.js';
 import { SqlLocationHandler } from './location/sql-location-handler.js';
 import { SqlContentTypeHandler } from './sql-content-type-handler.js';
@@ -39,7 +41,9 @@ import { SqlUrlWildcardHandler } from './url/sql-url-wildcard-handler.js';
  * transaction (committed when `work` resolves, rolled back and rethrown when it rejects); calling `transaction`
  * on that handler — or on this one from within `work` — joins it. `fieldTypes` are the repository's field types
  * (the search handler's families of Field targets a query does not list). With `changes`, every `lock` also
- * announces the locked aggregates through it, delivered when the transaction commits (see `ChangeFeed`).
+ * announces the locked aggregates through it, delivered when the transaction commits (see `ChangeFeed`). `events` is the
+ * outbox (`SqlEventOutbox`): what a transaction records is inserted before its `COMMIT`, and `eventsCommitted` runs
+ * after it.
  *
  * A handler bound to a transaction remembers the revisions it has locked or read with `lockShared`: a shared
  * lock holds its aggregate unchanged to the end of the transaction, and only this transaction's own `lock`
@@ -60,11 +64,14 @@ export class SqlPersistenceHandler implements PersistenceHandler {
   readonly urlAliasHandler: UrlAliasHandler;
   readonly urlWildcardHandler: UrlWildcardHandler;
   readonly bookmarkHandler: BookmarkHandler;
+  readonly events: EventOutbox;
 
   constructor(
     private readonly ctx: SqlContext,
     private readonly fieldTypes: FieldTypeRegistry,
     private readonly changes?: ChangePublisher,
+    /** Runs after the `COMMIT` of each transaction that recorded domain events (see `SqlEventOutbox`). */
+    private readonly eventsCommitted: EventsCommitted = () => undefined,
     /** Revisions held in this handler's transaction, by `kind:id`; null for a handler not bound to one. */
     private readonly held: Map<string, number> | null = null,
   ) {
@@ -81,11 +88,12 @@ export class SqlPersistenceHandler implements PersistenceHandler {
     this.urlAliasHandler = new SqlUrlAliasHandler(ctx);
     this.urlWildcardHandler = new SqlUrlWildcardHandler(ctx);
     this.bookmarkHandler = new SqlBookmarkHandler(ctx);
+    this.events = new SqlEventOutbox(ctx, eventsCommitted);
   }
 
   transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
     return this.ctx.transaction((tx) =>
-      work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes, this.changes, new Map())),
+      work(tx === this.ctx ? this : new SqlPersistenceHandler(tx, this.fieldTypes, this.changes, this.eventsCommitted, new Map())),
     );
   }
 

@@ -20,8 +20,8 @@ export interface LiteralSqlProblem {
 /** Lower-case words of SQL (types, functions without parentheses, JSON members, upsert's pseudo-table). */
 const SQL_WORDS = new Set([
   ...['excluded', 'integer', 'text', 'varchar', 'jsonb', 'json', 'float8', 'bigint', 'boolean', 'true', 'false'],
-  // json_each's columns, a PostgreSQL sequence's last value, SQLite's row id.
-  ...['value', 'key', 'last_value', 'rowid'],
+  // json_each's columns, a PostgreSQL sequence's last value, SQLite's row id, PostgreSQL's inserting transaction.
+  ...['value', 'key', 'last_value', 'rowid', 'xmin'],
 ]);
 
 /** Tables outside the description: SQLite's catalogue and MikroORM's record of applied migrations. */

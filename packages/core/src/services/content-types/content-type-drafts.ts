@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type {
   ContentTypeUpdateStruct,
   FieldDefinitionCreateStruct,
@@ -139,6 +140,7 @@ export async function deleteContentType(context: ServiceContext, contentTypeId: 
       throw new BadStateError('$contentType', 'Content of the content type exists', 'contentType.hasContent');
     }
     await tx.persistence.contentTypeHandler.deleteContentType(contentTypeId);
+    await recordEvent(tx, 'content_type.deleted', { contentTypeId });
   });
 }
 

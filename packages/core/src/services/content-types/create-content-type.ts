@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { ContentTypeCreateStruct } from '../../api/structs/content-type-structs.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import type { ContentTypeValidationFailure } from '../../errors/content-type-validation-error.js';
@@ -121,7 +122,9 @@ export async function copyContentType(context: ServiceContext, contentTypeId: nu
     const identifier = `copy_of_${source.identifier}`.slice(0, MAX_IDENTIFIER_LENGTH - suffix.length) + suffix;
     const { id: _draftId, status: _draftStatus, groupIds: _groups, fieldDefinitions: _definitions, ...draftColumns } = draft;
     await tx.contentTypeHandler.updateDraft(draft.id, { ...draftColumns, identifier });
-    return tx.contentTypeHandler.publishDraft(draft.id);
+    const published = await tx.contentTypeHandler.publishDraft(draft.id);
+    await recordEvent(locked, 'content_type.published', { contentTypeId: published.id });
+    return published;
   });
   return toContentType(context, copy);
 }

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { ContentType } from '../../api/values/content-type.js';
 import { BadStateError } from '../../errors/repository-error.js';
 import type { FieldDefinitionChanges } from '../../spi/content-handler.js';
@@ -37,6 +38,7 @@ export async function publishContentTypeDraft(context: ServiceContext, contentTy
       if (changed) await tx.contentHandler.applyFieldDefinitionChanges(contentTypeId, changes);
       if (changed || indexingChanged(previous, type)) await reindexContentOfType(context, tx, toContentType(context, type));
     }
+    await recordEvent(locked, 'content_type.published', { contentTypeId });
     return type;
   });
   return toContentType(context, published);

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { LocationCreateStruct } from '../../api/structs/content-structs.js';
 import type { Content } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
@@ -80,6 +81,7 @@ export async function copyContent(
     });
     const states = await persistence.objectStateHandler.loadContentStateIds(contentId);
     if (states.length > 0) await persistence.objectStateHandler.setContentStates(copy.id, states);
+    await recordEvent(tx, 'content.copied', { contentId: copy.id, sourceContentId: contentId });
     if (copy.status === 'PUBLISHED') {
       copy = await createPendingLocations(persistence, copy);
       const published = await loadStoredContent(tx, copy.id, copy.currentVersionNo);

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { ContentCreateStruct, LocationCreateStruct } from '../../api/structs/content-structs.js';
 import type { Content } from '../../api/values/content.js';
 import type { ContentType } from '../../api/values/content-type.js';
@@ -162,6 +163,7 @@ async function createItem(
     });
     const states = await context.referenceCache.defaultStates.get('all', () => defaultStateIds(tx.persistence));
     if (states.length > 0) await tx.persistence.objectStateHandler.setContentStates(created.contentInfo.id, states);
+    await recordEvent(tx, 'version.created', { contentId: created.contentInfo.id, versionNo: created.versionInfo.versionNo });
     return then(tx, toContent(tx, created));
   });
 }

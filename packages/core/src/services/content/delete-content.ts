@@ -1,4 +1,7 @@
+import { recordEvents } from '../events/record-event.js';
 import type { ServiceContext } from '../service-context.js';
+import { isUserContentType } from '../../field-types/ezuser/user-content.js';
+import { loadContentTypeValue } from '../content-types/content-type-values.js';
 import { underLock } from '../in-transaction.js';
 import type { StoredImageFile } from '../../api/services/image-variation-service.js';
 import { deleteContentData, deleteImageVariations, removeSubtrees } from '../locations/subtree-removal.js';
@@ -27,6 +30,9 @@ export async function deleteContent(context: ServiceContext, contentId: number):
       removedImages,
     );
     if (await persistence.contentHandler.loadContentInfo(contentId)) await deleteContentData(persistence, contentId, removedImages);
+    const contentType = await loadContentTypeValue(tx, contentInfo.contentTypeId).catch(() => null);
+    const isUser = contentType !== null && isUserContentType(contentType);
+    await recordEvents(tx, [{ type: 'content.deleted', payload: { contentId } }, ...(isUser ? [{ type: 'user.deleted', payload: { userId: contentId } } as const] : [])]);
   });
   await deleteImageVariations(context, removedImages);
   // The item may have been a user or a group (its members' groups changed): drop every cached role set, as users

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { Content } from '../../api/values/content.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
@@ -41,6 +42,7 @@ export async function deleteTranslation(context: ServiceContext, contentId: numb
       locations.map((location) => location.id),
       languageCode,
     );
+    await recordEvent(tx, 'content.translation_deleted', { contentId, languageCode });
   });
 }
 

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { StoredImageFile } from '../../api/services/image-variation-service.js';
 import type { Content } from '../../api/values/content.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
@@ -31,6 +32,7 @@ export function createContentDraft(context: ServiceContext, contentId: number, f
       date: tx.clock.now(),
       initialLanguageCode: versionInfo.initialLanguageCode,
     });
+    await recordEvent(tx, 'version.created', { contentId, versionNo: draft.versionNo });
     return toContent(tx, { contentInfo, versionInfo: draft, fields: source.fields });
   });
 }
@@ -72,6 +74,7 @@ export async function deleteVersion(context: ServiceContext, contentId: number, 
     );
     removedImages = (await storedImagesOf(tx.persistence, contentId, [versionNo])).filter((image) => !kept.has(image.id));
     await tx.persistence.contentHandler.deleteVersion(contentId, versionNo);
+    await recordEvent(tx, 'version.deleted', { contentId, versionNo });
   });
   await deleteImageVariations(context, removedImages);
 }

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { ServiceContext } from '../service-context.js';
 import { underLock } from '../in-transaction.js';
 import { requireContentInfo } from './content-reads.js';
@@ -14,6 +15,8 @@ export function setContentHidden(context: ServiceContext, contentId: number, hid
   return underLock(context, [contentTarget(contentId)], async (tx) => {
     const contentInfo = await requireContentInfo(tx, contentId);
     await tx.guard.assert('content', 'hide', { kind: 'content', contentInfo }, { contentId });
-    if (contentInfo.isHidden !== hidden) await tx.persistence.locationHandler.setContentHidden(contentId, hidden);
+    if (contentInfo.isHidden === hidden) return;
+    await tx.persistence.locationHandler.setContentHidden(contentId, hidden);
+    await recordEvent(tx, hidden ? 'content.hidden' : 'content.revealed', { contentId });
   });
 }

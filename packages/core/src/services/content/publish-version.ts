@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-event.js';
 import type { Content, ContentInfo } from '../../api/values/content.js';
 import type { Location } from '../../api/values/location.js';
 import { assertVersionTransition } from '../../domain/version/transitions.js';
@@ -53,6 +54,11 @@ export async function publishVersion(context: ServiceContext, contentId: number,
     }
     if (account) await syncUserAccount(persistence, published, account);
     await persistence.searchHandler.indexContent(indexDocument(tx, contentType, contentId, versionNo, values, stored.versionInfo.names));
+    await recordEvents(tx, [
+      { type: 'content.published', payload: { contentId, versionNo, languageCodes: stored.versionInfo.languageCodes } },
+      // Every user is a published item with an account: its first publication creates the user, later ones update it.
+      ...(account ? [{ type: contentInfo.status === 'DRAFT' ? 'user.created' : 'user.updated', payload: { userId: contentId } } as const] : []),
+    ]);
     // The fields did not change: the published Content is the draft's, with the new statuses.
     return toContent(tx, {
       contentInfo: published,

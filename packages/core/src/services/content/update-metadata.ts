@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-event.js';
 import type { ContentMetadataUpdateStruct } from '../../api/structs/content-structs.js';
 import type { ContentInfo } from '../../api/values/content.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
@@ -24,7 +25,14 @@ export function updateContentMetadata(
 ): Promise<ContentInfo> {
   return underLock(context, [contentTarget(contentId)], async (tx) => {
     const patch = await metadataPatch(tx, contentId, struct);
-    return tx.persistence.contentHandler.updateMetadata(contentId, patch);
+    const updated = await tx.persistence.contentHandler.updateMetadata(contentId, patch);
+    await recordEvents(tx, [
+      { type: 'content.metadata_updated', payload: { contentId } },
+      ...(patch.sectionId !== undefined
+        ? [{ type: 'content.section_assigned', payload: { contentId, sectionId: patch.sectionId } } as const]
+        : []),
+    ]);
+    return updated;
   });
 }
 
@@ -32,6 +40,7 @@ export function updateContentMetadata(
  * The checked patch of a metadata update struct against the item as stored.
  * @throws as {@link updateContentMetadata}.
  */
+// `sectionId` is in the patch only when it changes the item's section.
 async function metadataPatch(context: ServiceContext, contentId: number, struct: ContentMetadataUpdateStruct): Promise<ContentMetadataPatch> {
   const { persistence } = context;
   const contentInfo = await requireContentInfo(context, contentId);

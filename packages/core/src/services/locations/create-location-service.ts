@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { LocationService } from '../../api/services/location-service.js';
 import type { LocationCreateStruct, LocationUpdateStruct } from '../../api/structs/content-structs.js';
 import type { Location } from '../../api/values/location.js';
@@ -132,6 +133,7 @@ export function createLocationService(context: ServiceContext): LocationService 
         });
         await tx.persistence.lock([{ kind: 'location', id: created.id }]);
         await publishLocationAliases(tx.persistence, [created.id]);
+        await recordEvent(tx, 'location.created', { locationId: created.id, contentId, parentLocationId: parent.id });
         return created;
       }),
 
@@ -144,7 +146,9 @@ export function createLocationService(context: ServiceContext): LocationService 
           { kind: 'content', contentInfo: location.contentInfo, locationIds: [locationId] },
           { locationId },
         );
-        return tx.persistence.locationHandler.update(locationId, struct);
+        const updated = await tx.persistence.locationHandler.update(locationId, struct);
+        await recordEvent(tx, 'location.updated', { locationId });
+        return updated;
       }),
 
     moveSubtree: (locationId, newParentId) => moveSubtree(context, locationId, newParentId),
@@ -175,6 +179,7 @@ export function createLocationService(context: ServiceContext): LocationService 
           await requireIn(tx, locationId);
           await assertRemovable(tx, locationId);
           await removeSubtrees(tx.persistence, [locationId], removedImages);
+          await recordEvent(tx, 'location.deleted', { locationId, contentId: location.contentId });
         },
       );
       await deleteImageVariations(context, removedImages);
@@ -198,6 +203,7 @@ export function createLocationService(context: ServiceContext): LocationService 
           { locationId },
         );
         await tx.persistence.locationHandler.setHidden(locationId, hidden);
+        await recordEvent(tx, hidden ? 'location.hidden' : 'location.unhidden', { locationId });
         return requireIn(tx, locationId);
       },
     );

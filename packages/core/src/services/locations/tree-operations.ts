@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { Location } from '../../api/values/location.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import { isUserContentType } from '../../field-types/ezuser/user-content.js';
@@ -63,6 +64,7 @@ export async function moveSubtree(context: ServiceContext, locationId: number, n
     await assertReadable(tx, await tx.persistence.locationHandler.loadList(await tx.persistence.locationHandler.loadSubtreeIds(locationId)));
     await tx.guard.assert('content', 'create', placementTarget(location.contentInfo, parent.id), { parentLocationId: parent.id });
     await tx.persistence.locationHandler.move(locationId, parent.id);
+    await recordEvent(tx, 'location.moved', { locationId, oldParentLocationId: location.parentLocationId, newParentLocationId: parent.id });
     await republishLocationAliases(tx.persistence, [locationId]);
     return require(tx.persistence, locationId);
   });
@@ -150,6 +152,7 @@ export async function copySubtree(context: ServiceContext, locationId: number, t
     }
     const rootId = copiedLocation.get(location.id);
     if (rootId === undefined) throw new Error('copySubtree: the subtree root was not copied');
+    await recordEvent(locked, 'location.subtree_copied', { locationId, newLocationId: rootId });
     await publishLocationAliases(tx, [...copiedLocation.entries()].filter(([original]) => original !== location.parentLocationId).map(([, copy]) => copy));
     return rootId;
   });
@@ -185,5 +188,6 @@ export async function swapLocation(context: ServiceContext, locationId: number, 
     await persistence.bookmarkHandler.swapLocations(first.id, second.id);
     if (first.contentInfo.mainLocationId === first.id) await persistence.contentHandler.updateMetadata(first.contentId, { mainLocationId: second.id });
     if (second.contentInfo.mainLocationId === second.id) await persistence.contentHandler.updateMetadata(second.contentId, { mainLocationId: first.id });
+    await recordEvent(tx, 'location.swapped', { locationId1: first.id, locationId2: second.id });
   });
 }

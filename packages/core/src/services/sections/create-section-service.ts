@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { SectionService } from '../../api/services/section-service.js';
 import type { Section } from '../../api/values/section.js';
 import { BadStateError, InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
@@ -98,6 +99,7 @@ export function createSectionService(context: ServiceContext): SectionService {
         await requireContentInfo(tx, contentId);
         await require(tx, sectionId);
         await tx.persistence.contentHandler.updateMetadata(contentId, { sectionId });
+        await recordEvent(tx, 'content.section_assigned', { contentId, sectionId });
       });
     },
 

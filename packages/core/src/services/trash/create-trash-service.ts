@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/record-event.js';
 import type { TrashService } from '../../api/services/trash-service.js';
 import type { Location } from '../../api/values/location.js';
 import type { TrashItem } from '../../api/values/trash.js';
@@ -60,6 +61,7 @@ export function createTrashService(context: ServiceContext): TrashService {
           await tx.persistence.urlAliasHandler.deleteLocationAliases(result.removedLocationIds);
           await lockBookmarksOfLocations(tx.persistence, result.removedLocationIds);
           await tx.persistence.bookmarkHandler.deleteByLocations(result.removedLocationIds);
+          await recordEvent(tx, 'location.trashed', { locationId, contentId: location.contentId });
           return result.trashItem;
         },
       );
@@ -117,6 +119,7 @@ export function createTrashService(context: ServiceContext): TrashService {
         await publishLocationAliases(tx.persistence, restored);
         const location = await tx.persistence.locationHandler.load(trashItemId);
         if (!location) throw NotFoundError.location(trashItemId);
+        await recordEvent(tx, 'location.restored', { locationId: location.id, contentId: location.contentId, parentLocationId: location.parentLocationId });
         return location;
       });
     },

@@ -3,6 +3,7 @@ import { createDefaultFieldTypeRegistry } from '../../field-types/registry.js';
 import type { BinaryStorage } from '../../spi/binary-storage.js';
 import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import type { PasswordHasher, SessionStore } from '../../spi/ports.js';
+import type { DomainEvent, EventOutbox, PublishedEvent } from '../../spi/domain-events.js';
 import type { SeedImporter } from '../../spi/seed.js';
 import { cloneState } from './in-memory-clone.js';
 import { createInMemoryContentHandler } from './in-memory-content-handler.js';
@@ -26,6 +27,8 @@ export interface InMemoryPersistence {
   readonly persistence: PersistenceHandler;
   readonly seedImporter: SeedImporter;
   readonly sessions: SessionStore;
+  /** The events of the committed transactions, numbered in commit order from 1 (the outbox as a relay numbers it). */
+  readonly publishedEvents: () => readonly PublishedEvent[];
 }
 
 /** Options of {@link createInMemoryPersistence}. */
@@ -70,8 +73,18 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
     for (const [name, revision] of before) holder.state.revisions.set(name, revision + 1);
     return Promise.resolve(targets.map((target) => before.get(key(target)) ?? 0));
   };
+  // Transactions are serialised: the events of the running one wait here until it commits (dropped on rollback).
+  let pendingEvents: DomainEvent[] = [];
+  const published: PublishedEvent[] = [];
+  const outbox: EventOutbox = {
+    record: (events) => {
+      pendingEvents.push(...events);
+      return Promise.resolve();
+    },
+  };
   const inTransaction: PersistenceHandler = {
     ...handlers,
+    events: outbox,
     transaction: (work) => work(inTransaction),
     lock,
     lockShared: revisions,
@@ -79,17 +92,24 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
   };
   const persistence: PersistenceHandler = {
     ...handlers,
+    events: { record: (events) => persistence.transaction((tx) => tx.events.record(events)) },
     revisions,
     lock: () => Promise.reject(new Error('PersistenceHandler.lock: locks are taken inside a transaction')),
     lockShared: () => Promise.reject(new Error('PersistenceHandler.lockShared: locks are taken inside a transaction')),
     transaction<T>(work: (tx: PersistenceHandler) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const snapshot = cloneState(holder.state);
+        pendingEvents = [];
         try {
-          return await work(inTransaction);
+          const result = await work(inTransaction);
+          const occurredAt = new Date();
+          for (const event of pendingEvents) published.push({ ...event, seq: published.length + 1, occurredAt });
+          return result;
         } catch (error) {
           holder.state = snapshot;
           throw error;
+        } finally {
+          pendingEvents = [];
         }
       };
       const result = queue.then(run, run);
@@ -167,7 +187,7 @@ export function createInMemoryPersistence(options: InMemoryPersistenceOptions = 
     },
   };
 
-  return { persistence, seedImporter, sessions };
+  return { persistence, seedImporter, sessions, publishedEvents: () => [...published] };
 }
 
 /** BinaryStorage in memory (for tests); serves URIs under `/var/site/storage/`. */
