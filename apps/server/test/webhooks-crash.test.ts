@@ -67,6 +67,30 @@ class ServerProcess {
   }
 }
 
+/** Creates a folder under the root location and publishes it over REST; returns its content id. */
+async function createAndPublishFolder(base: string, auth: string): Promise<number> {
+  const created = await fetch(`${base}/content/objects`, {
+    method: 'POST',
+    headers: { Authorization: auth, Accept: 'application/json', 'Content-Type': 'application/vnd.ibexa.api.ContentCreate+json' },
+    body: JSON.stringify({
+      ContentCreate: {
+        ContentType: { _href: '/api/ibexa/v2/content/types/1' },
+        mainLanguageCode: 'eng-GB',
+        LocationCreate: { ParentLocation: { _href: '/api/ibexa/v2/content/locations/2' }, sortField: 'PATH', sortOrder: 'ASC' },
+        fields: { field: [{ fieldDefinitionIdentifier: 'name', languageCode: 'eng-GB', fieldValue: 'Crash test' }] },
+      },
+    }),
+  });
+  expect(created.status).toBe(201);
+  const content = ((await created.json()) as { Content: { _id: number | string; _href: string } }).Content;
+  const published = await fetch(`${base.replace(/\/api\/ibexa\/v2$/, '')}${content._href}/versions/1`, {
+    method: 'POST',
+    headers: { Authorization: auth, 'X-HTTP-Method-Override': 'PUBLISH' },
+  });
+  expect(published.status).toBe(204);
+  return Number(content._id);
+}
+
 for (const engine of testEngines()) {
   (engine.skipReason === undefined ? describe : describe.skip)(`Webhooks after a crash (${engine.name}${engine.skipReason ? `, skipped: ${engine.skipReason}` : ''})`, () => {
     const { databaseUrl } = engine;
@@ -123,14 +147,21 @@ for (const engine of testEngines()) {
       const created = await fetch(`${base}/webhooks`, {
         method: 'POST',
         headers: { Authorization: auth, Accept: 'application/json', 'Content-Type': 'application/vnd.ibexa.api.WebhookCreate+json' },
-        body: JSON.stringify({ WebhookCreate: { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['test.crash.*'], secret: SECRET } }),
+        body: JSON.stringify({ WebhookCreate: { url: `http://127.0.0.1:${receiverPort}/hook`, events: ['content.published', 'test.crash.*'], secret: SECRET } }),
       });
       expect(created.status).toBe(201);
       const webhookId = ((await created.json()) as { Webhook: { id: number } }).Webhook.id;
 
       const sql = rawConnection({ databaseUrl, dataDir, schema });
       try {
-        const before = await appendNumberedEvent(sql.query, { type: 'test.crash.before', payload: { n: 1 } });
+        // A real change: a folder created and published over REST records `content.published` in its transaction.
+        const contentId = await createAndPublishFolder(base, auth);
+        const seqOf = async (): Promise<number> =>
+          (await sql.query("SELECT seq FROM domain_event WHERE type = 'content.published' ORDER BY id DESC", []))[0]?.intOrNull('seq') ?? 0;
+        // Numbered at commit on SQLite, by the relay just after it on PostgreSQL.
+        let before = await seqOf();
+        for (const deadline = Date.now() + WAIT_MS; before === 0 && Date.now() < deadline; before = await seqOf()) await sleep(20);
+        expect(before).toBeGreaterThan(0);
         // The server has taken the event in hand (a delivery exists and was tried) but could not deliver it.
         const deadline = Date.now() + WAIT_MS;
         let attempts = 0;
@@ -149,7 +180,9 @@ for (const engine of testEngines()) {
         await receiver.until(() => receiver.hits.length >= 2, WAIT_MS, 'the events were not delivered after the restart');
         await sleep(500);
 
-        expect(receiver.hits.map((hit) => (JSON.parse(hit.body) as { id: number; type: string }).id).sort((a, b) => a - b)).toEqual([before, during]);
+        const bodies = receiver.hits.map((hit) => JSON.parse(hit.body) as { id: number; type: string; payload: { contentId?: number } });
+        expect(bodies.map((body) => body.id).sort((a, b) => a - b)).toEqual([before, during]);
+        expect(bodies.find((body) => body.id === before)).toMatchObject({ type: 'content.published', payload: { contentId } });
         for (const hit of receiver.hits) {
           expect(hit.status).toBe(200);
           expect(verifyWebhookSignature(SECRET, hit.body, String(hit.headers['x-contentrepo-timestamp']), String(hit.headers['x-contentrepo-signature']))).toBe(true);

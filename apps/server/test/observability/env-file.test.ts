@@ -86,7 +86,9 @@ describe('.env.example', () => {
       const match = /^#([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
       if (match?.[1] !== undefined) listed.set(match[1], match[2] ?? '');
     }
-    const source = await readFile(join(repositoryRoot, 'apps/server/src/server-config.ts'), 'utf8');
+    const source = (
+      await Promise.all(['apps/server/src/server-config.ts', 'apps/server/src/webhooks/webhook-config.ts'].map((file) => readFile(join(repositoryRoot, file), 'utf8')))
+    ).join('\n');
     const suffixes = ['MAX_TOKENS', 'MAX_DEPTH', 'MAX_ALIASES', 'MAX_COST', 'MAX_DIRECTIVES'];
     const read = new Set(
       [...source.matchAll(/'([A-Z][A-Z0-9_]*[A-Z0-9])'/g)]
