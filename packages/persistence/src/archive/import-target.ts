@@ -6,13 +6,14 @@ import { ARCHIVED_TABLES } from './archive-format.js';
 const T = TABLES;
 
 /** What a clean install writes, by id (content also by remote id): built once, on first use. */
+/** Content: `<remote id> <current version no>` by id. */
 let cleanInstall: { contents: Map<number, string>; sections: Set<number>; types: Set<number>; roles: Set<number>; stateGroups: Set<number> } | null = null;
 
 function cleanInstallIds(): NonNullable<typeof cleanInstall> {
   if (cleanInstall === null) {
     const seed: RepositorySeed = buildCleanInstallSeed({ fieldTypes: createDefaultFieldTypeRegistry(), adminPasswordHash: '!' });
     cleanInstall = {
-      contents: new Map(seed.contents.map(({ contentInfo }) => [contentInfo.id, contentInfo.remoteId.toLowerCase()])),
+      contents: new Map(seed.contents.map(({ contentInfo }) => [contentInfo.id, `${contentInfo.remoteId.toLowerCase()} ${contentInfo.currentVersionNo}`])),
       sections: new Set(seed.sections.map((section) => section.id)),
       types: new Set(seed.contentTypes.map((type) => type.id)),
       roles: new Set(seed.roles.map((role) => role.id)),
@@ -25,7 +26,7 @@ function cleanInstallIds(): NonNullable<typeof cleanInstall> {
 /**
  * What in the target repository is more than an untouched clean install, described for an error message, or
  * null when nothing is: content items other than the clean-install ones (by id and remote id) or edited since
- * (a second version), sections, content types, roles or object state groups it did not create, and any trash,
+ * (another current version), sections, content types, roles or object state groups it did not create, and any trash,
  * bookmark, URL wildcard or custom URL alias. Languages are not counted (a clean install adds the configured
  * ones). An empty repository holds nothing.
  */
@@ -34,7 +35,7 @@ export async function userContentIn(tx: SqlContext): Promise<string | null> {
   const found: string[] = [];
   const contents = await tx.rawRows(`SELECT ${T.content.id}, ${T.content.remoteId}, ${T.content.currentVersionNo} FROM ${T.content}`);
   const foreign = contents.filter(
-    (row) => ids.contents.get(row.int(T.content.id)) !== row.str(T.content.remoteId).toLowerCase() || row.int(T.content.currentVersionNo) !== 1,
+    (row) => ids.contents.get(row.int(T.content.id)) !== `${row.str(T.content.remoteId).toLowerCase()} ${row.int(T.content.currentVersionNo)}`,
   );
   if (foreign.length > 0) found.push(`${foreign.length} content item(s) created or edited after installation`);
   const extra = async (what: string, sql: string, known: ReadonlySet<number>): Promise<void> => {
