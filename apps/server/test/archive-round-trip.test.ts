@@ -171,16 +171,25 @@ async function readAll(node: Node, paths: readonly string[], sameEngine = true):
     const etag = reply.headers['etag'];
     answers[path] = { status: reply.status, etag: sameEngine || etag === undefined ? etag : etag.replace(/-[0-9a-f]{16}"$/, '"'), body: reply.body ?? reply.text };
   }
-  const view = await call(node.express, ADMIN, {
-    method: 'POST',
-    path: '/views',
-    input: 'ViewInput',
-    accept: 'View',
-    headers: HOST,
-    body: { ViewInput: { identifier: 'all', Query: { Filter: { MatchAllCriterion: {} }, limit: 200, offset: 0, SortClauses: { ContentId: 'ascending' } } } },
-  });
-  const result = view.body?.View?.Result;
-  answers['POST /views'] = { status: view.status, count: result?.count, hits: result?.searchHits };
+  // Searches: everything, a full-text word and a wildcard on a string field (the SQLite full-text and trigram
+  // tables are kept by triggers outside the archive, so these show that an import fills them).
+  const queries: Record<string, object> = {
+    all: { Filter: { MatchAllCriterion: {} } },
+    fullText: { Query: { FullTextCriterion: 'Archive' } },
+    wildcard: { Filter: { Field: { name: 'name', operator: 'LIKE', value: '*rchiv*' } } },
+  };
+  for (const [name, query] of Object.entries(queries)) {
+    const view = await call(node.express, ADMIN, {
+      method: 'POST',
+      path: '/views',
+      input: 'ViewInput',
+      accept: 'View',
+      headers: HOST,
+      body: { ViewInput: { identifier: name, Query: { ...query, limit: 200, offset: 0, SortClauses: { ContentId: 'ascending' } } } },
+    });
+    const result = view.body?.View?.Result;
+    answers[`POST /views ${name}`] = { status: view.status, count: result?.count, hits: result?.searchHits };
+  }
   return answers;
 }
 
@@ -256,6 +265,9 @@ describe('export and import: the REST answers of every item survive an archive r
     expect(Object.values(files).map((file) => file.split(' ')[0])).toEqual(expect.arrayContaining(['200', '200', '200']));
     expect(Object.values(files)).toContain(`200 ${FILE_BYTES.toString('base64')}`);
     expect(JSON.stringify(before)).toContain('Archivordner');
+    expect(before['POST /views fullText']).toMatchObject({ status: 200, count: expect.any(Number) });
+    expect((before['POST /views fullText'] as { count: number }).count).toBeGreaterThan(0);
+    expect((before['POST /views wildcard'] as { count: number }).count).toBeGreaterThan(0);
     expect(before['/content/trash']).toMatchObject({ status: 200, body: { Trash: { TrashItem: expect.arrayContaining([expect.anything()]) } } });
   });
 

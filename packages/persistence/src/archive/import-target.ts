@@ -59,8 +59,12 @@ export async function userContentIn(tx: SqlContext): Promise<string | null> {
   return found.length === 0 ? null : found.join(', ');
 }
 
-/** Deletes every row of the archived tables (dependents first) and every login session. */
+/**
+ * Deletes every row of the archived tables (dependents first), every login session, and the webhook delivery
+ * log (it names the replaced webhooks; the archive brings its own registrations).
+ */
 export async function clearTarget(tx: SqlContext): Promise<void> {
   for (const table of [...ARCHIVED_TABLES].reverse()) await tx.run(`DELETE FROM ${table.name}`);
   await tx.run(`DELETE FROM ${T.session}`);
+  await tx.run(`DELETE FROM ${T.webhookDelivery}`);
 }
