@@ -233,6 +233,19 @@ async function expectFreshIds(node: Node): Promise<void> {
   expect(Number(type.body.ContentType.id)).toBeGreaterThan(Number(highestType));
 }
 
+/**
+ * Waits (at most 5 s) until a statement of the section write waits for a lock (PostgreSQL: `pg_stat_activity`),
+ * or 300 ms on SQLite (where every statement of another request waits for the import's transaction anyway).
+ */
+async function untilWritesWait(node: Node, postgres: boolean): Promise<void> {
+  const waiting = (): Promise<string[]> =>
+    node.ids(`SELECT pid AS a FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%section%'`);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, postgres ? 100 : 300));
+    if (!postgres || (await waiting()).length > 0) return;
+  }
+}
+
 async function exportFrom(node: Node): Promise<Buffer> {
   const output = new PassThrough();
   const bytes = buffer(output);
@@ -286,6 +299,52 @@ describe('export and import: the REST answers of every item survive an archive r
       await target.stop();
     }
   }, 120_000);
+
+  for (const databaseUrl of [undefined, url]) {
+    const engine = databaseUrl === undefined ? 'SQLite' : 'PostgreSQL';
+    const skip = engine === 'PostgreSQL' && url === undefined;
+    (skip ? it.skip : it)(`${engine}: a write sent while an import runs waits for it and is kept, with a new id${skip ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`, async () => {
+      const target = await startNode('local', databaseUrl);
+      try {
+        const [highest] = await source.ids('SELECT MAX(id) AS a FROM content');
+        let started: () => void = () => undefined;
+        const begun = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        // The second half of the archive is held back until the writes below are under way.
+        let release: () => void = () => undefined;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const half = Math.floor(archive.length / 2);
+        async function* slowInput(): AsyncGenerator<Buffer> {
+          yield archive.subarray(0, half);
+          await released;
+          yield archive.subarray(half);
+        }
+        const imported = target.store.importArchive(Readable.from(slowInput()), { onProgress: (done, _total, phase) => (phase === 'rows' && done > 0 ? started() : undefined) });
+        await begun; // the import's transaction has started and written rows
+        // A content item (its parent location is a row the import replaces) and a section (a table of its own).
+        const written = call(target.express, ADMIN, { method: 'POST', path: '/content/objects', input: 'ContentCreate', accept: 'Content', body: contentCreate(1, '1/2', { name: 'During import' }) });
+        const section = call(target.express, ADMIN, { method: 'POST', path: '/content/sections', input: 'SectionInput', accept: 'Section', body: { SectionInput: { identifier: 'during_import', name: 'During import' } } });
+        await untilWritesWait(target, databaseUrl !== undefined);
+        release();
+        await imported;
+        const created = await written;
+        expect(created.status).toBe(201);
+        const id = Number(created.body.Content._id);
+        expect(id).toBeGreaterThan(Number(highest));
+        await must(target.express, 200, { method: 'GET', path: `/content/objects/${id}`, accept: 'ContentInfo' });
+        const [highestSection] = await source.ids('SELECT MAX(id) AS a FROM section');
+        const sectionId = Number((await section).body?.Section?.sectionId);
+        expect(sectionId).toBeGreaterThan(Number(highestSection));
+        await must(target.express, 200, { method: 'GET', path: `/content/sections/${sectionId}` });
+        expect(await readAll(target, ['/content/objects/1', '/content/locations/1/2'], false)).toEqual(await readAll(source, ['/content/objects/1', '/content/locations/1/2'], false));
+      } finally {
+        await target.stop();
+      }
+    }, 120_000);
+  }
 
   (url === undefined ? describe.skip : describe)(`across engines${url === undefined ? ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)` : ''}`, () => {
     it('SQLite → PostgreSQL → SQLite: every answer and every file equal at each step', async () => {

@@ -32,7 +32,10 @@ export interface ImportArchiveOptions {
    * nothing but the untouched clean-install data, is replaced).
    */
   readonly force?: boolean | undefined;
-  /** Called after each table entry (`phase` `rows`) and each binary file (`phase` `files`), totals from the manifest. */
+  /**
+   * Called after each table entry (`phase` `rows`) and each binary file (`phase` `files`), totals from the
+   * manifest. It runs inside the import's transaction: it must not use the repository (report, nothing more).
+   */
   readonly onProgress?: ArchiveProgress | undefined;
 }
 
@@ -50,7 +53,8 @@ interface TablePlan {
 
 /**
  * Reads a portable archive (see `archive-format.ts`) from `input` into the repository, streamed: the manifest is
- * checked first (format version and schema), then, in ONE transaction, the target is checked (see
+ * checked first (format version and schema), then, in ONE transaction, the target is locked against other
+ * writers (PostgreSQL; SQLite's write transaction does it) and checked (see
  * {@link userContentIn}; `force` skips it), emptied, and filled entry by entry — rows with their ids, batch by
  * batch, binary files through `storage` — the id generators are moved past the imported ids, the row and file
  * counts are checked against the manifest and the trailer, and `announce` runs (a cache flush on the change feed)
@@ -79,6 +83,7 @@ export async function readArchive(
     const manifest = decodeManifest((await readEntry(first.value)).toString('utf8'));
     const plans = planTables(manifest);
     const summary = await root.transaction(async (tx) => {
+      await lockTarget(tx);
       if (options.force !== true) {
         const found = await userContentIn(tx);
         if (found !== null) {
@@ -98,6 +103,17 @@ export async function readArchive(
     for (const key of stored) await storage.delete(key).catch(() => undefined);
     throw asArchiveError(error);
   }
+}
+
+/**
+ * PostgreSQL: locks every table the import writes against writes of other nodes until it commits (`EXCLUSIVE`:
+ * reads go on and see the repository as it was; a write waits, and then takes ids past the imported ones). SQLite
+ * needs nothing: the import's write transaction already excludes every other writer.
+ */
+async function lockTarget(tx: SqlContext): Promise<void> {
+  if (tx.dialect !== 'postgresql') return;
+  const tables = [...ARCHIVED_TABLES.map((table) => table.name), TABLES.session.$name, TABLES.webhookDelivery.$name];
+  await tx.run(`LOCK TABLE ${tables.join(', ')} IN EXCLUSIVE MODE`);
 }
 
 /**
