@@ -4,6 +4,7 @@
  * (better-sqlite3, embedded default) or PostgreSQL (selected by `DATABASE_URL`).
  */
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import type { Knex } from '@mikro-orm/knex';
 import {
   type BinaryStorage,
@@ -25,6 +26,8 @@ import { withStartLock } from './db/start-lock.js';
 import { SqlPersistenceHandler } from './handlers/sql-persistence-handler.js';
 import { migrate, pendingMigrations } from './migrate.js';
 import { openOrm, type OpenOrm } from './orm.js';
+import { writeArchive, type ArchiveSummary, type ExportArchiveOptions } from './archive/export-archive.js';
+import { readArchive, type ImportArchiveOptions } from './archive/import-archive.js';
 import { SqlSeedImporter } from './seed/sql-seed-importer.js';
 import { SqlSessionStore } from './sessions/sql-session-store.js';
 import { DatabaseBinaryStorage } from './storage/database-binary-storage.js';
@@ -77,6 +80,15 @@ export {
   type PublishedEventListener,
   type SubscribeOptions,
 } from './events/event-log.js';
+export {
+  ARCHIVE_FORMAT_VERSION,
+  ArchiveError,
+  EXCLUDED_TABLES as ARCHIVE_EXCLUDED_TABLES,
+  type ArchiveErrorReason,
+} from './archive/archive-format.js';
+export type { ArchiveProgress } from './archive/archive-streams.js';
+export { DEFAULT_EXPORT_BATCH_ROWS, type ArchiveSummary, type ExportArchiveOptions } from './archive/export-archive.js';
+export type { ImportArchiveOptions } from './archive/import-archive.js';
 
 /** Options of {@link createPersistence}. */
 export interface PersistenceOptions {
@@ -205,6 +217,24 @@ export interface Persistence {
    * @throws the driver's error when the database does not answer.
    */
   outboxDepth(): Promise<OutboxDepth>;
+  /**
+   * Writes the whole repository — rows of every repository table with their ids, and every stored binary file — as
+   * a portable archive (gzip'd tar; docs/adr/0030-portable-archive.md) to `output`, streamed in bounded memory,
+   * from one consistent snapshot; `output` is ended when done. Readable by {@link Persistence.importArchive} of
+   * the same build on either engine.
+   * @throws ArchiveError `incompatible` when the database is not migrated to this build; the output's or the
+   *   database's error otherwise (`output` is destroyed).
+   */
+  exportArchive(output: Writable, options?: ExportArchiveOptions): Promise<ArchiveSummary>;
+  /**
+   * Replaces the repository by the archive read from `input`, in one transaction (nothing changes when it fails),
+   * ids preserved so that every href answers as before; sessions are dropped; the caches of every node are told
+   * to flush (PostgreSQL: a `flush` on the change feed; SQLite: this process only — restart other servers on the
+   * file). Only an empty repository, or one holding nothing but untouched clean-install data, is replaced unless
+   * `force` is set.
+   * @throws ArchiveError `corrupt`, `incompatible` (format version or schema) or `not-empty`.
+   */
+  importArchive(input: Readable, options?: ImportArchiveOptions): Promise<ArchiveSummary>;
   /** Stops the change feed and closes the connection pool. The handlers must not be used afterwards. */
   close(): Promise<void>;
 }
@@ -238,6 +268,11 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     await orm.close();
     throw error;
   }
+  const storage =
+    options.storage === 'database'
+      ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
+      : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix });
+  const feed = changes;
   return {
     persistence: new SqlPersistenceHandler(root, options.fieldTypes ?? createDefaultFieldTypeRegistry(), changes, (numberedUpTo) => {
       if (numberedUpTo === null) events.trigger();
@@ -245,10 +280,7 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     }),
     seedImporter: new SqlSeedImporter(root),
     sessions: new SqlSessionStore(root, options.clock ?? systemClock, changes),
-    storage:
-      options.storage === 'database'
-        ? new DatabaseBinaryStorage(root, { uriPrefix: options.storageUriPrefix, clock: options.clock })
-        : new LocalBinaryStorage({ root: join(options.dataDir, 'storage'), uriPrefix: options.storageUriPrefix }),
+    storage,
     webhooks: new SqlWebhookStore(root),
     driver: orm.dialect,
     knex: orm.knex,
@@ -258,6 +290,8 @@ export async function createPersistence(options: PersistenceOptions): Promise<Pe
     pendingMigrations: () => pendingMigrations(root),
     outboxDepth: () => outboxDepth(root),
     withStartLock: startLocked,
+    exportArchive: (output, exportOptions) => writeArchive(root, storage, output, exportOptions),
+    importArchive: (input, importOptions) => readArchive(root, storage, input, importOptions ?? {}, (tx) => announceFlush(tx, feed)),
     close: async () => {
       await events.close();
       await changes.close();
@@ -271,6 +305,19 @@ async function outboxDepth(root: SqlContext): Promise<OutboxDepth> {
   const [events] = await root.rawRows('SELECT COUNT(*) AS n FROM domain_event WHERE seq IS NULL');
   const [deliveries] = await root.rawRows("SELECT COUNT(*) AS n FROM webhook_delivery WHERE status = 'pending'");
   return { unnumberedEvents: events?.int('n') ?? 0, pendingDeliveries: deliveries?.int('n') ?? 0 };
+}
+
+/**
+ * Tells every cache that anything may have changed, once `tx` commits: PostgreSQL `NOTIFY` of a `flush` on the
+ * schema's channel (every node listening); SQLite the process's own feed (other processes are not reached).
+ */
+async function announceFlush(tx: SqlContext, changes: LocalChangeFeed | PostgresChangeFeed): Promise<void> {
+  if (changes instanceof LocalChangeFeed) {
+    tx.afterCommit(() => changes.emit({ kind: 'flush' }));
+    return;
+  }
+  const schema = (await tx.rawRows('SELECT current_schema() AS name'))[0]?.strOrNull('name') ?? 'public';
+  await tx.run('SELECT pg_notify(?, ?)', [changeChannel(schema), 'flush']);
 }
 
 /** The change feed of a store: in-process on SQLite (and relayed, with `changeRelay`); on PostgreSQL on the channel of the store's schema. */

@@ -43,6 +43,11 @@ const UPDATE_FILE = sql<[blob: string, size: number, created: number, key: strin
   `UPDATE ${f} SET ${f.$set(['blob', 'size', 'created'])} WHERE ${f.key} = ?`,
 );
 const DELETE_FILE = sql<[key: string]>(`DELETE FROM ${f} WHERE ${f.key} = ?`);
+/** Keys after `after`, in key order (keyset pagination over the primary key). */
+const KEYS_AFTER = sql<[after: string, limit: number]>(`SELECT ${f.key} FROM ${f} WHERE ${f.key} > ? ORDER BY ${f.key} LIMIT ?`);
+
+/** Keys read per query by {@link DatabaseBinaryStorage.keys}. */
+const KEYS_PER_QUERY = 500;
 
 /** Options of {@link DatabaseBinaryStorage}. */
 export interface DatabaseBinaryStorageOptions {
@@ -155,6 +160,19 @@ export class DatabaseBinaryStorage implements BinaryStorage {
   /** `<uriPrefix>/<key>`. @throws InvalidArgumentError invalid key. */
   uri(key: string): string {
     return this.uris.uri(key);
+  }
+
+  /** The key of every stored file, in key order, read {@link KEYS_PER_QUERY} at a time. */
+  async *keys(): AsyncGenerator<string> {
+    let after = '';
+    for (;;) {
+      const rows = await this.ctx.all(KEYS_AFTER, [after, KEYS_PER_QUERY]);
+      for (const row of rows) {
+        after = row.str(f.key);
+        yield after;
+      }
+      if (rows.length < KEYS_PER_QUERY) return;
+    }
   }
 
   /** The key of a URI made by {@link DatabaseBinaryStorage.uri}, or null for any other URI. */

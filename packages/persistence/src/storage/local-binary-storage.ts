@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BinaryStorage } from '@contentrepo/core';
-import { assertValidKey, HEAD_BYTES, StorageUris } from './storage-key.js';
+import { assertValidKey, HEAD_BYTES, isValidKey, StorageUris } from './storage-key.js';
 
 /** Options of {@link LocalBinaryStorage}. */
 export interface LocalBinaryStorageOptions {
@@ -89,6 +89,14 @@ export class LocalBinaryStorage implements BinaryStorage {
     return this.uris.uri(key);
   }
 
+  /**
+   * The key of every stored file, walking the folder one directory at a time (temporary files of writes in
+   * progress and names that are no valid key are skipped); nothing when the folder does not exist yet.
+   */
+  async *keys(): AsyncGenerator<string> {
+    yield* walkKeys(this.root, '');
+  }
+
   /** The key of a URI made by {@link LocalBinaryStorage.uri}, or null for any other URI. */
   keyOf(uri: string): string | null {
     return this.uris.keyOf(uri);
@@ -99,6 +107,25 @@ export class LocalBinaryStorage implements BinaryStorage {
     return join(this.root, ...key.split('/'));
   }
 }
+
+/** The keys of the files under `directory` (whose key prefix is `prefix`), depth first. */
+async function* walkKeys(directory: string, prefix: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(directory);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const key = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) yield* walkKeys(join(directory, entry.name), `${key}/`);
+    else if (entry.isFile() && !TEMPORARY_FILE.test(entry.name) && isValidKey(key)) yield key;
+  }
+}
+
+/** The temporary file of a write in progress: `<name>.<uuid>.tmp`. */
+const TEMPORARY_FILE = /\.[0-9a-f-]{36}\.tmp$/;
 
 /** Whether a file system error means "no such file" (checked by code: errors may come from another realm). */
 function isMissing(error: unknown): boolean {

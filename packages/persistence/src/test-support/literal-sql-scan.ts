@@ -20,12 +20,21 @@ export interface LiteralSqlProblem {
 /** Lower-case words of SQL (types, functions without parentheses, JSON members, upsert's pseudo-table). */
 const SQL_WORDS = new Set([
   ...['excluded', 'integer', 'text', 'varchar', 'jsonb', 'json', 'float8', 'bigint', 'boolean', 'true', 'false'],
-  // json_each's columns, a PostgreSQL sequence's last value, SQLite's row id, PostgreSQL's inserting transaction.
-  ...['value', 'key', 'last_value', 'rowid', 'xmin'],
+  // json_each's columns, a PostgreSQL sequence's last value and whether it was handed out, SQLite's row id,
+  // PostgreSQL's inserting transaction.
+  ...['value', 'key', 'last_value', 'is_called', 'rowid', 'xmin'],
 ]);
 
-/** Tables outside the description: SQLite's catalogue and MikroORM's record of applied migrations. */
-const SYSTEM_TABLES = new Set(['sqlite_master', 'mikro_orm_migrations']);
+/**
+ * Tables outside the description, with the columns statements may write: SQLite's catalogue, its AUTOINCREMENT
+ * counters, and MikroORM's record of applied migrations.
+ */
+const SYSTEM_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['sqlite_master', new Set<string>()],
+  ['sqlite_sequence', new Set(['name', 'seq'])],
+  ['mikro_orm_migrations', new Set<string>()],
+]);
+const SYSTEM_TABLES = new Set(SYSTEM_COLUMNS.keys());
 
 /** Literals that are SQL: an upper-case keyword, or a comparison with a placeholder. */
 const SQL_HINT =
@@ -130,14 +139,14 @@ export function checkLiteralSql(
     for (const match of text.matchAll(/\bINSERT INTO\s+([a-z_]\w*)\s*\(([^)]*)\)/g)) {
       const [, table = '', list = ''] = match;
       for (const column of list.split(',').map((part) => part.trim()).filter((part) => /^[a-z_]\w*$/.test(part))) {
-        if (!(columnsOf.get(table)?.has(column) ?? false)) report(`unknown column '${table}.${column}' in an INSERT column list`);
+        if (!(columnsOf.get(table)?.has(column) ?? SYSTEM_COLUMNS.get(table)?.has(column) ?? false)) report(`unknown column '${table}.${column}' in an INSERT column list`);
       }
     }
     for (const match of text.matchAll(/(?<![\w.$'])([a-z_]\w*)\.([a-z_]\w*)\b(?!\s*\()/g)) {
       const [, alias = '', column = ''] = match;
       const table = aliases.get(alias) ?? (tables.has(alias) ? alias : undefined);
       if (table !== undefined) {
-        if (!(columnsOf.get(table)?.has(column) ?? false)) report(`unknown column '${column}' of ${table} (as ${alias})`);
+        if (!(columnsOf.get(table)?.has(column) ?? SYSTEM_COLUMNS.get(table)?.has(column) ?? false)) report(`unknown column '${column}' of ${table} (as ${alias})`);
       } else if (!allColumns.has(column) && !locals.has(column) && !SQL_WORDS.has(column)) report(`unknown column '${alias}.${column}'`);
     }
     // Bare names; a name after FROM / JOIN / INTO / UPDATE was checked as a table above.
