@@ -1,4 +1,5 @@
 import type { CommandGroup } from '../cli-program.js';
+import { archiveCommands } from './archive-commands.js';
 import { installCommands } from './install-command.js';
 import { languageCommands } from './language-commands.js';
 import { migrateCommands } from './migrate-commands.js';
@@ -17,6 +18,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   userCommands,
   languageCommands,
   reindexCommands,
+  archiveCommands,
   webhookCommands,
   serveCommands,
 ];
