@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,65 +7,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendNumberedEvent, dropTestSchema, rawConnection, whileNoTestSchemaIsDropped } from '@contentrepo/persistence/testing';
 import { verifyWebhookSignature } from '../src/webhooks/signature.js';
+import { ServerProcess, START_TIMEOUT_MS } from './support/multi-node-cluster.js';
 import { bundleServer } from './support/server-bundle.js';
 import { testEngines } from './support/test-server.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 const SECRET = 'crash-test-secret-0123456789';
-const START_TIMEOUT_MS = 60_000;
 const WAIT_MS = 20_000;
-
-/** A server process: its port once it logged `contentrepo listening`, and how it ended. */
-class ServerProcess {
-  port: number | null = null;
-  readonly output: string[] = [];
-  readonly exited: Promise<string>;
-
-  constructor(readonly child: ChildProcess) {
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${String(code)}`)));
-    let pending = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) this.onLine(line);
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.keep(chunk));
-  }
-
-  private onLine(line: string): void {
-    this.keep(line);
-    try {
-      const entry: unknown = JSON.parse(line);
-      if (typeof entry === 'object' && entry !== null && Reflect.get(entry, 'msg') === 'contentrepo listening') {
-        const port = Reflect.get(entry, 'port');
-        if (typeof port === 'number') this.port = port;
-      }
-    } catch {
-      // Not a JSON line: kept for the failure message.
-    }
-  }
-
-  private keep(line: string): void {
-    this.output.push(line);
-    if (this.output.length > 200) this.output.shift();
-  }
-
-  /** Resolves with the port once listening; throws with the output when it ends or the timeout passes first. */
-  async started(): Promise<number> {
-    let ended: string | undefined;
-    void this.exited.then((reason) => (ended = reason));
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    while (this.port === null && ended === undefined && Date.now() < deadline) await sleep(20);
-    if (this.port === null) throw new Error(`the server did not start (${ended ?? 'timeout'}):\n${this.output.join('\n')}`);
-    return this.port;
-  }
-
-  /** SIGKILL: no shutdown of any kind. */
-  async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
 
 /** Creates a folder under the root location and publishes it over REST; returns its content id. */
 async function createAndPublishFolder(base: string, auth: string): Promise<number> {
@@ -131,10 +79,11 @@ for (const engine of testEngines()) {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const server = new ServerProcess(child);
+      const server = new ServerProcess('server', child);
       processes.push(server);
-      const port = await whileNoTestSchemaIsDropped(databaseUrl, () => server.started());
-      return { process: server, port };
+      const failure = await whileNoTestSchemaIsDropped(databaseUrl, () => server.started(START_TIMEOUT_MS));
+      if (failure !== undefined || server.port === null) throw new Error(`the server did not start (${failure ?? 'no port'}):\n${server.errorLines.join('\n')}`);
+      return { process: server, port: server.port };
     };
 
     it('delivers, exactly once and signed, the events committed before the server was killed and while it was down', async () => {

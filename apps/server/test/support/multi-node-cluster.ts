@@ -38,8 +38,11 @@ export interface ClusterOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** One server process and what its output said. */
-class ServerProcess {
+/**
+ * One server process and what its output said: the port of its `contentrepo listening` line, whether it installed
+ * the clean repository, and its error output (stderr, non-JSON lines and error log lines) for failure messages.
+ */
+export class ServerProcess {
   readonly errorLines: string[] = [];
   port: number | null = null;
   installed = false;
@@ -89,6 +92,12 @@ class ServerProcess {
     while (this.port === null && ended === undefined && Date.now() < deadline) await sleep(20);
     if (this.port !== null) return undefined;
     return ended ?? 'timeout';
+  }
+
+  /** SIGKILL: no shutdown of any kind (a crash); resolves once it ended. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
   }
 
   /** SIGTERM, then SIGKILL when it has not ended within the stop timeout. */
