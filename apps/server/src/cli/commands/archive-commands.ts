@@ -18,19 +18,20 @@ const ARCHIVE_EXIT_CODES: Readonly<Record<ArchiveError['reason'], ExitCode>> = {
   'not-empty': EXIT_CODES.conflict,
 };
 
-/** A progress callback drawing one bar per phase of the archive (`rows`, `files`). */
+/** A progress callback drawing one bar per phase of the archive (`rows`, `files`) that has anything to do. */
 function phaseProgress(context: CommandContext, verb: string): { readonly onProgress: ArchiveProgress; stop(): void } {
   let phase = '';
   let bar: ReturnType<CommandContext['progress']> | null = null;
   return {
     onProgress(done, total, next) {
-      if (next !== phase || bar === null) {
+      if (next !== phase) {
         bar?.stop();
         phase = next;
-        bar = context.progress(`${verb} ${phase}`);
-        if (total !== undefined) bar.setTotal(total);
+        // A phase with nothing to do (an archive without files) draws no bar.
+        bar = total === 0 ? null : context.progress(`${verb} ${phase}`);
+        if (total !== undefined) bar?.setTotal(total);
       }
-      bar.update(done);
+      bar?.update(done);
     },
     stop() {
       bar?.stop();
