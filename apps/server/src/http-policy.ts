@@ -28,10 +28,12 @@ export const CORS_ALLOWED_HEADERS = [
   'X-HTTP-Method-Override',
   'Apollo-Require-Preflight',
   'X-Apollo-Operation-Name',
+  'X-Request-Id',
+  'Last-Event-ID',
 ] as const;
 
 /** Response headers a cross-origin caller may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = ['ETag', 'Location', 'Allow', 'Accept-Patch', 'Retry-After'] as const;
+export const CORS_EXPOSED_HEADERS = ['ETag', 'Location', 'Allow', 'Accept-Patch', 'Retry-After', 'X-Request-Id'] as const;
 
 /**
  * CORS through the `cors` package, for REST and GraphQL alike. A preflight (`OPTIONS` with `Origin` and

@@ -141,11 +141,16 @@ describe('CORS configured by environment', () => {
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
-  it('adds the CORS headers to actual requests from an allowed origin, exposing ETag and Location', async () => {
-    const response = await request(server.app.express).get('/api/ibexa/v2/content/sections/1').set('Origin', 'https://app.example').set('Accept', 'application/json');
+  it('adds the CORS headers to actual requests from an allowed origin, exposing ETag, Location and the request id', async () => {
+    const response = await request(server.app.express)
+      .get('/api/ibexa/v2/content/sections/1')
+      .set('Origin', 'https://app.example')
+      .set('Accept', 'application/json')
+      .set('X-Request-Id', 'browser-call-1');
     expect(response.headers['access-control-allow-origin']).toBe('https://app.example');
     expect(response.headers['access-control-allow-credentials']).toBe('true');
-    expect(response.headers['access-control-expose-headers']?.split(',')).toEqual(expect.arrayContaining(['ETag', 'Location']));
+    expect(response.headers['access-control-expose-headers']?.split(',')).toEqual(expect.arrayContaining(['ETag', 'Location', 'X-Request-Id']));
+    expect(response.headers['x-request-id']).toBe('browser-call-1');
     expect(response.headers['vary']).toMatch(/Origin/);
     const graphql = await request(server.app.express).post('/graphql').set('Origin', 'https://app.example').set('Content-Type', 'application/json').send('{"query":"{ __typename }"}');
     expect(graphql.status).toBe(200);
