@@ -40,7 +40,7 @@ function phaseProgress(context: CommandContext, verb: string): { readonly onProg
 }
 
 /** `summary` as the human result line. */
-function describe(verb: string, file: string, summary: ArchiveSummary, seconds: number): string {
+function resultLine(verb: string, file: string, summary: ArchiveSummary, seconds: number): string {
   const tables = Object.keys(summary.tables).length;
   return `${verb} ${summary.rows} row(s) of ${tables} table(s) and ${summary.files} file(s) (${summary.fileBytes} bytes) ${verb === 'Exported' ? 'to' : 'from'} ${file} in ${seconds}s`;
 }
@@ -79,7 +79,7 @@ const exportAction: CommandAction = async (context, args) => {
     progress.stop();
   }
   const seconds = secondsSince(started);
-  context.out.result({ file, bytes: (await stat(file)).size, seconds, ...summary }, describe('Exported', file, summary, seconds));
+  context.out.result({ file, bytes: (await stat(file)).size, seconds, ...summary }, resultLine('Exported', file, summary, seconds));
 };
 
 /** The store to import into: opened and migrated to this build, which may hold no data yet. */
@@ -108,7 +108,7 @@ const importAction: CommandAction = async (context, args, options) => {
     progress.stop();
   }
   const seconds = secondsSince(started);
-  context.out.result({ file, seconds, ...summary }, describe('Imported', file, summary, seconds));
+  context.out.result({ file, seconds, ...summary }, resultLine('Imported', file, summary, seconds));
 };
 
 /** `export`, `import`. */
