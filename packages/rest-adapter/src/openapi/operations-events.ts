@@ -54,7 +54,9 @@ const STREAM_ANSWERS: Readonly<Record<string, JsonSchema>> = {
 
 const STREAM = `An extension of this server, mounted beside the REST router: the domain events as Server-Sent Events (a browser's \`EventSource\` reads it), for signed-in users. With an unlimited \`content/read\` policy a user gets every event; with a limited one, only the events of content items and locations the user may read when the event is sent.
 
-Without a position the stream sends the events published from the moment it opened. To resume, send \`Last-Event-ID\` (what \`EventSource\` sends when it reconnects) or \`?after=<seq>\` (the header wins): the stream sends exactly the events after that \`seq\` that are still kept. A client that reads too slowly is disconnected; it reconnects with its last event id.`;
+Without a position the stream sends the events published from the moment it opened. To resume, send \`Last-Event-ID\` (what \`EventSource\` sends when it reconnects) or \`?after=<seq>\` (the header wins): the stream sends exactly the events after that \`seq\` that are still kept. A client that reads too slowly is disconnected; it reconnects with its last event id.
+
+A viewer's "Try it out" waits for the end of the answer, which does not come: try \`HEAD\` here, and read the stream with \`curl -N\` or \`EventSource\`.`;
 
 /** Notes of the event stream, served beside the router (see `EVENT_STREAM_ROUTE`; operation-notes.ts). */
 export const EVENT_OPERATIONS: OperationCatalogue = {
