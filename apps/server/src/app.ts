@@ -13,7 +13,7 @@ import {
 } from '@contentrepo/core';
 import { createHttpAuth, createLoginThrottle, type LoginThrottle } from '@contentrepo/http-auth';
 import { createPersistence, type ChangeRelay, type EventReader, type Persistence } from '@contentrepo/persistence';
-import { createRestRouter } from '@contentrepo/rest-adapter';
+import { createRestRouter, EVENT_STREAM_ROUTE } from '@contentrepo/rest-adapter';
 import express, { type Express, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './server-config.js';
@@ -196,9 +196,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     // Domain events: the relay's periodic sweep, and the Server-Sent Events stream (a REST extension route).
     store.events.start();
     const eventStream = createEventStream({ events: store.events, auth, repository, heartbeatMs: config.events.heartbeatSeconds * 1000, debug: config.debug, logger });
-    app.get(`${config.basePath}${REST_PREFIX}/events`, eventStream.handler);
-    app.all(`${config.basePath}${REST_PREFIX}/events`, methodNotAllowed(['GET', 'HEAD']));
-    if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth });
+    app.get(`${config.basePath}${REST_PREFIX}${EVENT_STREAM_ROUTE.path}`, eventStream.handler);
+    app.all(`${config.basePath}${REST_PREFIX}${EVENT_STREAM_ROUTE.path}`, methodNotAllowed(['GET', 'HEAD']));
+    // The REST reference documents the routes above with the router's (a test checks that it names every one).
+    if (config.restReference) mountRestReference(app, { restPath: `${config.basePath}${REST_PREFIX}`, sessionCookieName: auth.cookieName, basicAuth: config.basicAuth, besideRouter: [EVENT_STREAM_ROUTE] });
     const restRouter = createRestRouter({
       repository,
       auth,

@@ -186,9 +186,16 @@ function drained(res: Response, ms: number): Promise<boolean> {
   });
 }
 
-/** Answers an Ibexa `ErrorMessage` (JSON) for a refused stream. */
+/**
+ * Answers an Ibexa `ErrorMessage` (JSON) for a refused stream, its media type exactly as the REST router writes it
+ * (Express's `type()`/`send()` would lower-case it and append a charset).
+ */
 function sendError(res: Response, error: unknown, options: EventStreamOptions): void {
   const { status, root, unexpected } = errorResponse(error, options.debug ?? false);
   if (unexpected) options.logger?.error({ err: error, component: 'events' }, 'Event stream: the request failed');
-  res.status(status).type(mediaType('ErrorMessage', 'json')).send(writeJson(root));
+  const body = Buffer.from(writeJson(root), 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', mediaType('ErrorMessage', 'json'));
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,4 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { parse } from 'yaml';
@@ -60,6 +63,53 @@ function disagreement(document: OpenApi, validatorOf: (schema: object) => Valida
   return `${template} ${step.reply.status} ${contentType}: ${JSON.stringify(validate.errors?.slice(0, 5))}`;
 }
 
+const ADMIN_BASIC = `Basic ${Buffer.from('admin:publish').toString('base64')}`;
+
+/** The reference's own files below the REST prefix (served beside the router, not part of the API). */
+const REFERENCE_FILES = /^\/(?:openapi\.(?:json|yaml)|docs(?:\/.*)?)$/;
+
+/**
+ * The GET routes the app itself mounts below the REST prefix, beside the REST router (Express's own route table),
+ * in OpenAPI form (`:name` → `{name}`), without the reference's own files. `app.all` fallbacks (405) are not listed.
+ */
+function routesBesideRouter(express: Express): string[] {
+  const stack = (express as unknown as { router: { stack: { route?: { path: unknown; methods: Record<string, boolean> } }[] } }).router.stack;
+  const paths: string[] = [];
+  for (const { route } of stack) {
+    if (route === undefined || typeof route.path !== 'string' || !route.path.startsWith(`${API}/`) || route.methods['get'] !== true || route.methods['unsubscribe'] === true) continue;
+    const path = route.path.slice(API.length).replace(/:(\w+)/g, '{$1}');
+    if (!REFERENCE_FILES.test(path)) paths.push(path);
+  }
+  return paths;
+}
+
+/** Opens the event stream on a listening copy of `express`, reads its head and first bytes, and closes it. */
+async function openEventStreamBriefly(express: Express): Promise<{ status: number; headers: IncomingMessage['headers']; start: string }> {
+  const server = express.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer from the event stream within 5 s')), 5000);
+      const req = httpRequest({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: `${API}/events`, headers: { Accept: 'text/event-stream', Authorization: ADMIN_BASIC } }, (res) => {
+        res.setEncoding('utf8');
+        res.once('data', (chunk: string) => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, start: chunk });
+          req.destroy();
+        });
+      });
+      req.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      req.end();
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe.each(testEngines())('the REST reference against real answers on $name', (engine) => {
   if (engine.skipReason !== undefined) {
     it.skip(`skipped: ${engine.skipReason}`, () => undefined);
@@ -96,6 +146,47 @@ describe.each(testEngines())('the REST reference against real answers on $name',
       '405 PATCH /',
     ]);
   });
+
+  it('documents every route the app serves beside the REST router (the event stream), and nothing it does not serve', () => {
+    const beside = routesBesideRouter(server.app.express);
+    expect(beside).toContain('/events');
+    expect(beside.filter((path) => document.paths[path]?.['get'] === undefined || document.paths[path]?.['head'] === undefined)).toEqual([]);
+    const besideTagged = Object.entries(document.paths)
+      .filter(([, item]) => Object.values(item).some((operation) => (operation as { tags?: string[] }).tags?.includes('Events')))
+      .map(([path]) => path);
+    expect(besideTagged.filter((path) => !beside.includes(path))).toEqual([]);
+  });
+
+  it('documents the event stream’s real answers: 401 for the anonymous user, 400 for a bad position, 200 text/event-stream', async () => {
+    const validatorOf = bodyValidator(document);
+    const matchers = pathMatchers(document);
+    const step = async (method: 'GET' | 'HEAD', headers: Record<string, string>): Promise<TourStep> => {
+      const reply = await request(server.app.express)[method === 'GET' ? 'get' : 'head'](`${API}/events`).set({ Accept: 'text/event-stream', ...headers });
+      return { method, path: '/events', input: undefined, body: undefined, reply: { status: reply.status, headers: reply.headers as Record<string, string>, text: reply.text, body: reply.body as unknown } };
+    };
+    const anonymous = await step('GET', {});
+    expect([anonymous.reply.status, anonymous.reply.headers['content-type']]).toEqual([401, 'application/vnd.ibexa.api.ErrorMessage+json']);
+    expect(disagreement(document, validatorOf, matchers, anonymous)).toBeNull();
+    const badPosition = await step('GET', { Authorization: ADMIN_BASIC, 'Last-Event-ID': 'latest' });
+    expect(badPosition.reply.status).toBe(400);
+    expect(disagreement(document, validatorOf, matchers, badPosition)).toBeNull();
+
+    // The stream itself: its status, media type and headers are the documented ones.
+    const opened = await openEventStreamBriefly(server.app.express);
+    expect([opened.status, opened.headers['content-type'], opened.start]).toEqual([200, 'text/event-stream; charset=utf-8', expect.stringContaining(': connected')]);
+    const head = await step('HEAD', { Authorization: ADMIN_BASIC });
+    expect([head.reply.status, head.reply.headers['content-type']]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    for (const [method, headers] of [['GET', opened.headers], ['HEAD', head.reply.headers]] as const) {
+      const found = findOperation(document, matchers, method, '/events', undefined);
+      if (typeof found === 'string') throw new Error(found);
+      const documented = responseSchema(document, found.operation, 200, 'text/event-stream');
+      expect([method, typeof documented === 'string' ? documented : 'documented']).toEqual([method, 'documented']);
+      const ok = (found.operation['responses'] as Record<string, { headers?: Record<string, unknown> }>)['200'];
+      const named = Object.keys(ok?.headers ?? {});
+      expect(named).toEqual(['Cache-Control', 'X-Accel-Buffering']);
+      for (const name of named) expect([method, name, headers[name.toLowerCase()]]).toEqual([method, name, expect.any(String)]);
+    }
+  }, 30_000);
 
   it('refuses a body that drifts from its schema (a renamed member, a wrong type)', () => {
     const validatorOf = bodyValidator(document);

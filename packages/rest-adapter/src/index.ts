@@ -24,4 +24,4 @@ export { negotiateOutput, mediaType, parseInputType, VENDOR_PREFIX, type WireFor
 export { writeJson } from './output/json-writer.js';
 export { writeXml } from './output/xml-writer.js';
 export type { ObjectNode, Node } from './output/node.js';
-export { createOpenApiDocument, openApiPath, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi/openapi-document.js';
+export { BESIDE_ROUTER_ROUTES, createOpenApiDocument, EVENT_STREAM_ROUTE, openApiPath, type BesideRouterRoute, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi/openapi-document.js';

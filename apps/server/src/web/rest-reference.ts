@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createOpenApiDocument, type OpenApiDocument } from '@contentrepo/rest-adapter';
+import { createOpenApiDocument, type BesideRouterRoute, type OpenApiDocument } from '@contentrepo/rest-adapter';
 import type { Express, NextFunction, Request, Response } from 'express';
 
 /**
@@ -19,6 +19,8 @@ export interface RestReferenceOptions {
   readonly sessionCookieName: string;
   /** Whether HTTP Basic is accepted (`AUTH_BASIC`): listed as a security scheme only then. */
   readonly basicAuth: boolean;
+  /** The routes the server mounts under the REST prefix beside the REST router (the event stream): documented too. */
+  readonly besideRouter: readonly BesideRouterRoute[];
 }
 
 /** The viewer's path below the REST prefix (a page path: it gets the same-origin page policy). */
@@ -99,7 +101,7 @@ const swaggerUi = (): Promise<string> => (swaggerUiDirectory ??= import('swagger
 export function mountRestReference(app: Express, options: RestReferenceOptions): void {
   let document: OpenApiDocument | undefined;
   const openApi = (): OpenApiDocument =>
-    (document ??= createOpenApiDocument({ serverUrl: options.restPath, sessionCookieName: options.sessionCookieName, basicAuth: options.basicAuth, bearerAuth: true }));
+    (document ??= createOpenApiDocument({ serverUrl: options.restPath, sessionCookieName: options.sessionCookieName, basicAuth: options.basicAuth, bearerAuth: true, besideRouter: options.besideRouter }));
   const serve = (path: string, type: string, cacheControl: string, load: () => Promise<string | Buffer>): void => {
     const body = compressible(load);
     app.get(path, (req: Request, res: Response, next: NextFunction) => {

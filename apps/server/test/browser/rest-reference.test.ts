@@ -65,6 +65,18 @@ describeInBrowser('the REST reference viewer', () => {
     await expect(live.textContent()).resolves.toContain('200');
     expect(await saveScreenshot(page, 'rest-reference')).toMatch(/rest-reference\.png$/);
 
+    // The event stream, served beside the REST router, is listed under its own tag with its stream answer.
+    await page.locator('.opblock-tag', { hasText: /^Events/ }).first().click();
+    const events = page.locator('.opblock-get [data-path="/events"]').first();
+    await events.waitFor();
+    await events.click();
+    const stream = page.locator('.opblock-get.is-open', { has: page.locator('[data-path="/events"]') }).first();
+    await stream.locator('.parameters').waitFor();
+    const parameters = (await stream.locator('.parameters').textContent()) ?? '';
+    expect([parameters.includes('after'), parameters.includes('Last-Event-ID')]).toEqual([true, true]);
+    const answers = (await stream.locator('.responses-wrapper').textContent()) ?? '';
+    expect([answers.includes('text/event-stream'), answers.includes(': heartbeat'), answers.includes('401')]).toEqual([true, true, true]);
+
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     // The page weight and load time, kept beside the screenshots.

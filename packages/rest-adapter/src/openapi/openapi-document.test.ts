@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { restRoutes } from '../routes/index.js';
 import { INPUT_MEDIA_TYPES } from './input-shapes.js';
-import { createOpenApiDocument, documentedOperationKeys, openApiPath, routeOperationKeys } from './openapi-document.js';
+import { BESIDE_ROUTER_ROUTES, createOpenApiDocument, documentedOperationKeys, EVENT_STREAM_ROUTE, openApiPath, routeOperationKeys } from './openapi-document.js';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,19 +29,42 @@ function validateWithOpenApiValidator(document: unknown): Promise<{ valid: boole
 }
 
 describe('the REST reference (OpenAPI document)', () => {
-  const document = createOpenApiDocument({ serverUrl: '/api/ibexa/v2', basicAuth: true, bearerAuth: true });
+  const document = createOpenApiDocument({ serverUrl: '/api/ibexa/v2', basicAuth: true, bearerAuth: true, besideRouter: [EVENT_STREAM_ROUTE] });
 
-  it('documents exactly the operations of the route table (each method, each POST alternative)', () => {
-    const routes = routeOperationKeys();
+  it('documents exactly the operations of the route table (each method, each POST alternative) and of the routes served beside it', () => {
+    const routes = routeOperationKeys(restRoutes, BESIDE_ROUTER_ROUTES);
+    expect(routes.slice(-2)).toEqual(['GET /events', 'HEAD /events']);
     const documented = documentedOperationKeys();
     expect(documented.filter((key) => !routes.includes(key))).toEqual([]);
     expect(routes.filter((key) => !documented.includes(key))).toEqual([]);
     expect(new Set(routes).size).toBe(routes.length);
   });
 
+  it('refuses a route served beside the router without notes, or one the router serves too', () => {
+    expect(() => createOpenApiDocument({ serverUrl: '/', besideRouter: [{ path: '/changes', methods: ['GET'] }] })).toThrow("The REST reference has no note for 'GET /changes'");
+    expect(() => createOpenApiDocument({ serverUrl: '/', besideRouter: [{ path: '/events', methods: ['GET', 'POST'] }] })).toThrow("no note for 'POST /events'");
+    expect(() => createOpenApiDocument({ serverUrl: '/', besideRouter: [{ path: '/content/sections', methods: [] }] })).toThrow('served beside the router and by it');
+  });
+
+  it('describes the event stream only when it is served beside the router', () => {
+    const item = document.paths['/events'] ?? {};
+    expect(Object.keys(item)).toEqual(['get', 'head']);
+    const get = item['get'] as { tags: string[]; parameters: { name?: string; $ref?: string }[]; responses: Record<string, { content?: Record<string, unknown>; description?: string }> };
+    expect(get.tags).toEqual(['Events']);
+    expect(get.parameters.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['after', '#/components/parameters/Last-Event-ID']);
+    expect(Object.keys(get.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(get.responses['200']?.description).toMatch(/id: 42\nevent: content\.published\ndata: \{"seq":42/);
+    expect(get.responses['200']?.description).toContain(': heartbeat');
+    expect(Object.keys(get.responses['401']?.content ?? {})).toEqual(['application/vnd.ibexa.api.ErrorMessage+json']);
+    expect(Object.keys(get.responses['400']?.content ?? {})).toEqual(['application/vnd.ibexa.api.ErrorMessage+json']);
+    const plain = createOpenApiDocument({ serverUrl: '/api/ibexa/v2' });
+    expect(plain.paths['/events']).toBeUndefined();
+    expect((plain['tags'] as { name: string }[]).map((tag) => tag.name)).not.toContain('Events');
+  });
+
   it('has one path item per route, with a path parameter per placeholder and every declared method', () => {
-    expect(Object.keys(document.paths).sort()).toEqual(restRoutes.map((route) => openApiPath(route.path)).sort());
-    for (const route of restRoutes) {
+    expect(Object.keys(document.paths).sort()).toEqual([...restRoutes, EVENT_STREAM_ROUTE].map((route) => openApiPath(route.path)).sort());
+    for (const route of [...restRoutes, { ...EVENT_STREAM_ROUTE, methods: EVENT_STREAM_ROUTE.methods.map((method) => [method] as const) }]) {
       const item = document.paths[openApiPath(route.path)] ?? {};
       const names = [...route.path.matchAll(/\{(\w+):/g)].map((match) => match[1]);
       expect(((item['parameters'] as { name: string }[] | undefined) ?? []).map((parameter) => parameter.name)).toEqual(names);

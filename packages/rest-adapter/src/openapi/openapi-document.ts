@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { VENDOR_PREFIX } from '../http/media-types.js';
 import type { RestRoute } from '../http/rest-context.js';
-import { PARAMETER_PATTERNS, type RouteMethod } from '../http/route-table.js';
+import { PARAMETER_PATTERNS, type RouteDefinition, type RouteMethod } from '../http/route-table.js';
 import { restRoutes } from '../routes/index.js';
 import { inputSchema } from './input-shapes.js';
 import { QUERY_PARAMETERS, type OperationNote } from './operation-notes.js';
 import { CONTENT_OPERATIONS } from './operations-content.js';
+import { EVENT_OPERATIONS } from './operations-events.js';
 import { USER_OPERATIONS } from './operations-users.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
 import { REFERENCE_INTRODUCTION, tagOf, TAGS } from './reference-texts.js';
@@ -27,13 +28,31 @@ export interface OpenApiDocumentOptions {
   readonly bearerAuth?: boolean;
   /** `info.version` (default `0.1.0`). */
   readonly version?: string;
+  /**
+   * Routes the server mounts under the REST prefix beside the REST router (default none), documented with the
+   * router's: pass those the server really serves (`EVENT_STREAM_ROUTE`). Each must have its notes in the catalogue.
+   */
+  readonly besideRouter?: readonly BesideRouterRoute[];
 }
+
+/** A route served under the REST prefix by the server itself, not by the REST router: its path and methods. */
+export interface BesideRouterRoute {
+  /** Path relative to the REST prefix, with `{name:kind}` placeholders as in the route table. */
+  readonly path: string;
+  readonly methods: readonly RouteMethod[];
+}
+
+/** The event stream (Server-Sent Events), which the server mounts beside the router (notes: operations-events.ts). */
+export const EVENT_STREAM_ROUTE: BesideRouterRoute = { path: '/events', methods: ['GET', 'HEAD'] };
+
+/** Every route that may be served beside the router, whose notes the catalogue holds (for the catalogue's test). */
+export const BESIDE_ROUTER_ROUTES: readonly BesideRouterRoute[] = [EVENT_STREAM_ROUTE];
 
 /** An OpenAPI 3.1 document, as plain JSON data. */
 export type OpenApiDocument = { readonly openapi: '3.1.0'; readonly paths: Readonly<Record<string, Record<string, unknown>>> } & JsonSchema;
 
 const STANDARD_METHODS = new Set<RouteMethod>(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
-const NOTES: Readonly<Record<string, OperationNote>> = { ...CONTENT_OPERATIONS, ...USER_OPERATIONS, ...WEBHOOK_OPERATIONS };
+const NOTES: Readonly<Record<string, OperationNote>> = { ...CONTENT_OPERATIONS, ...USER_OPERATIONS, ...WEBHOOK_OPERATIONS, ...EVENT_OPERATIONS };
 
 /** The OpenAPI form of a route path: `/content/objects/{contentId:id}` → `/content/objects/{contentId}`. */
 export function openApiPath(routePath: string): string {
@@ -51,10 +70,13 @@ function noteOf(key: string): OperationNote {
   return note;
 }
 
-/** Every operation key of the route table, in table order (the catalogue must have exactly these). */
-export function routeOperationKeys(routes: readonly RestRoute[] = restRoutes): string[] {
+/**
+ * Every operation key of the route table, in table order, then those of the routes served beside the router (the
+ * catalogue must have exactly the keys of the table and of {@link BESIDE_ROUTER_ROUTES}).
+ */
+export function routeOperationKeys(routes: readonly RestRoute[] = restRoutes, besideRouter: readonly BesideRouterRoute[] = []): string[] {
   const keys: string[] = [];
-  for (const route of routes) {
+  for (const route of [...routes, ...besideRouter.map(asRouteDefinition)]) {
     for (const [method] of route.methods) keys.push(`${method} ${route.path}`);
     for (const name of Object.keys(route.postByInputType ?? {})) keys.push(`POST ${route.path} ${name}`);
   }
@@ -65,6 +87,9 @@ export function routeOperationKeys(routes: readonly RestRoute[] = restRoutes): s
 export function documentedOperationKeys(): string[] {
   return Object.keys(NOTES);
 }
+
+/** A route served beside the router in the route table's form (no handlers). */
+const asRouteDefinition = (route: BesideRouterRoute): RouteDefinition<undefined> => ({ path: route.path, methods: route.methods.map((method) => [method, undefined] as const) });
 
 const bodySchema = (mediaType: string): JsonSchema => {
   const { root, component } = outputMediaType(mediaType);
@@ -92,6 +117,7 @@ function responsesOf(note: OperationNote): Responses {
     }
     if (/^(201|30[17])$/.test(status)) response.headers = { Location: { description: 'Href of the resource', schema: { type: 'string' } } };
   }
+  Object.assign(responses, note.answers);
   responses['4XX'] = { $ref: '#/components/responses/Error' } as unknown as Responses[string];
   responses['5XX'] = { $ref: '#/components/responses/Error' } as unknown as Responses[string];
   return responses;
@@ -167,7 +193,7 @@ function mergedPost(path: string, plain: Record<string, unknown> | undefined, ve
 }
 
 /** The path item of one route. */
-function pathItemOf(route: RestRoute): [string, Record<string, unknown>] {
+function pathItemOf(route: RouteDefinition<unknown, unknown>): [string, Record<string, unknown>] {
   const path = openApiPath(route.path);
   const item: Record<string, unknown> = {};
   const parameters = [...route.path.matchAll(/\{(\w+):(\w+)\}/g)].map(([, name = '', kind = '']) => ({
@@ -201,15 +227,18 @@ function pathItemOf(route: RestRoute): [string, Record<string, unknown>] {
  * parameter), the operation notes (operations-*.ts: summaries, answers, inputs, query parameters) and the wire
  * shapes (resource-shapes.ts, input-shapes.ts: JSON Schema 2020-12 of each JSON media type). XML carries the same
  * resources (`application/vnd.ibexa.api.<Name>+xml`), noted on each body. Custom verbs are documented on POST (see
- * `x-ibexa-verbs`). A test checks that the notes cover exactly the route table and validates real answers against
+ * `x-ibexa-verbs`). Routes the server serves beside the router (the event stream) are added when given in
+ * {@link OpenApiDocumentOptions.besideRouter}. A test checks that the notes cover exactly the route table and those
+ * routes, and validates real answers against
  * the schemas, so the document follows the code.
  * @throws Error when a route has no note or a note names an undescribed media type (a programming error).
  */
 export function createOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const inputs = new Set<string>();
-  for (const route of restRoutes) {
+  for (const route of [...restRoutes, ...(options.besideRouter ?? []).map(asRouteDefinition)]) {
     const [path, item] = pathItemOf(route);
+    if (paths[path] !== undefined) throw new Error(`The route ${route.path} is served beside the router and by it`);
     paths[path] = item;
   }
   for (const note of Object.values(NOTES)) for (const name of note.input ?? []) inputs.add(name);
@@ -226,7 +255,8 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions): OpenApiD
     info: { title: 'contentrepo REST API (Ibexa REST API v2)', version: options.version ?? '0.1.0', description: REFERENCE_INTRODUCTION },
     servers: [{ url: options.serverUrl }],
     security: [{}, { session: [] }, { session: [], csrf: [] }, ...Object.keys(securitySchemes).filter((name) => name === 'basic' || name === 'bearer').map((name) => ({ [name]: [] }))],
-    tags: TAGS.map((name) => ({ name })),
+    // The tags of the operations listed (Events only with the event stream).
+    tags: TAGS.filter((name) => Object.values(paths).some((item) => Object.values(item).some((operation) => (operation as { tags?: string[] }).tags?.includes(name)))).map((name) => ({ name })),
     paths,
     components: {
       schemas,
@@ -240,6 +270,7 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions): OpenApiD
         Destination: { name: 'Destination', in: 'header', required: true, description: 'The target: an href or path of a location (or user group, or `/content/trash`).', schema: { type: 'string' } },
         'If-Match': { name: 'If-Match', in: 'header', required: false, description: 'Entity tag the resource must still have (else 412).', schema: { type: 'string' } },
         'If-None-Match': { name: 'If-None-Match', in: 'header', required: false, description: 'Entity tags the client holds (304 when one is current).', schema: { type: 'string' } },
+        'Last-Event-ID': { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `seq` of the last event received: the stream resumes after it (what `EventSource` sends on reconnecting).', schema: { type: 'string', pattern: '^\\d{1,15}$' } },
       },
       securitySchemes,
     },

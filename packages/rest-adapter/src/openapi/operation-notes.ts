@@ -1,7 +1,9 @@
+import type { JsonSchema } from './wire-shapes.js';
+
 /**
  * What the REST reference says about one operation of the route table, beyond what the table itself gives (path,
  * parameters, methods): a summary, the answers, the input media types and the query parameters. The catalogues
- * (operations-content.ts, operations-users.ts) are keyed like the route table — `<METHOD> <route path>`, and
+ * (operations-*.ts) are keyed like the route table — `<METHOD> <route path>`, and
  * `POST <route path> <InputType>` for a POST alternative selected by its input media type — and a test requires
  * the keys to be exactly the table's operations.
  */
@@ -20,7 +22,12 @@ export interface OperationNote {
   /** Query parameters, by name of {@link QUERY_PARAMETERS}. */
   readonly query?: readonly QueryParameterName[];
   /** Request headers the operation reads besides the common ones. */
-  readonly headers?: readonly ('Destination' | 'If-Match' | 'If-None-Match')[];
+  readonly headers?: readonly ('Destination' | 'If-Match' | 'If-None-Match' | 'Last-Event-ID')[];
+  /**
+   * Answers given as OpenAPI response objects, by status, replacing those of `responses`: for bodies that are not
+   * vendor media types (the event stream's `text/event-stream`, its JSON-only errors).
+   */
+  readonly answers?: Readonly<Record<string, JsonSchema>>;
 }
 
 /** The query parameters operations read, with what they mean. */
@@ -42,6 +49,7 @@ export const QUERY_PARAMETERS = {
   email: { description: 'Users with this e-mail address.', schema: { type: 'string' } },
   userId: { description: 'The user whose policies to list.', schema: { type: 'integer' } },
   status: { description: 'Only the deliveries in this state.', schema: { type: 'string', enum: ['pending', 'delivered', 'failed'] } },
+  after: { description: 'Resume after the event with this `seq` (when no `Last-Event-ID` is sent).', schema: { type: 'integer', minimum: 0 } },
 } as const;
 
 /** A query parameter name of {@link QUERY_PARAMETERS}. */

@@ -46,6 +46,7 @@ const TAG_PREFIXES: readonly (readonly [string, string])[] = [
   ['/bookmark', 'Bookmarks'],
   ['/services', 'Services'],
   ['/webhooks', 'Webhooks'],
+  ['/events', 'Events'],
 ];
 
 /** Tag names in display order. */
@@ -67,6 +68,7 @@ export const TAGS: readonly string[] = [
   'Bookmarks',
   'Services',
   'Webhooks',
+  'Events',
 ];
 
 /** The tag of an OpenAPI path (`Root` for `/`). */
