@@ -130,6 +130,93 @@ describe('domain events recorded by the services', () => {
     ]);
   });
 
+  it('sections and languages: created, updated, deleted', async () => {
+    let sectionId = 0;
+    expect(
+      await recorded(async () => {
+        sectionId = (await admin.sectionService.createSection({ identifier: 'evented', name: 'Evented' })).id;
+      }),
+    ).toEqual([['section.created', { sectionId }]]);
+    expect(await recorded(() => admin.sectionService.updateSection(sectionId, { name: 'Renamed' }))).toEqual([['section.updated', { sectionId }]]);
+    expect(await recorded(() => admin.sectionService.deleteSection(sectionId))).toEqual([['section.deleted', { sectionId }]]);
+
+    let languageId = 0;
+    expect(
+      await recorded(async () => {
+        languageId = (await admin.languageService.createLanguage({ languageCode: 'fre-FR', name: 'French' })).id;
+      }),
+    ).toEqual([['language.created', { languageId, languageCode: 'fre-FR' }]]);
+    const language = await admin.languageService.loadLanguageById(languageId);
+    const changed = { languageId, languageCode: 'fre-FR' };
+    expect(await recorded(() => admin.languageService.updateLanguageName(language, 'Français'))).toEqual([['language.updated', changed]]);
+    expect(await recorded(() => admin.languageService.disableLanguage(language))).toEqual([['language.updated', changed]]);
+    expect(await recorded(() => admin.languageService.enableLanguage(language))).toEqual([['language.updated', changed]]);
+    expect(await recorded(() => admin.languageService.deleteLanguage(language))).toEqual([['language.deleted', changed]]);
+  });
+
+  it('roles: created, updated (draft published, shortcuts), assigned, unassigned, deleted', async () => {
+    let roleId = 0;
+    expect(
+      await recorded(async () => {
+        roleId = (await admin.roleService.createAndPublishRole({ identifier: 'Evented' })).id;
+      }),
+    ).toEqual([['role.created', { roleId }]]);
+    const draft = await admin.roleService.createRoleDraft(roleId);
+    expect(await recorded(() => admin.roleService.updateRoleDraft(draft.id, { identifier: 'Evented2' }))).toEqual([]);
+    expect(await recorded(() => admin.roleService.publishRoleDraft(draft.id))).toEqual([['role.updated', { roleId }]]);
+    expect(await recorded(() => admin.roleService.addPolicy(roleId, { module: 'content', function: 'read' }))).toEqual([['role.updated', { roleId }]]);
+    expect(await recorded(() => admin.roleService.updateRole(roleId, { identifier: 'Evented3' }))).toEqual([['role.updated', { roleId }]]);
+    let toUser = 0;
+    expect(
+      await recorded(async () => {
+        toUser = (await admin.roleService.assignRoleToUser(roleId, 10)).id;
+      }),
+    ).toEqual([['role.assigned', { roleId, userId: 10, assignmentId: toUser }]]);
+    let toGroup = 0;
+    expect(
+      await recorded(async () => {
+        toGroup = (await admin.roleService.assignRoleToUserGroup(roleId, 12)).id;
+      }),
+    ).toEqual([['role.assigned', { roleId, userGroupId: 12, assignmentId: toGroup }]]);
+    expect(await recorded(() => admin.roleService.removeRoleAssignment(toGroup))).toEqual([['role.unassigned', { roleId, userGroupId: 12, assignmentId: toGroup }]]);
+    expect(await recorded(() => admin.roleService.removeRoleAssignment(toUser))).toEqual([['role.unassigned', { roleId, userId: 10, assignmentId: toUser }]]);
+    expect(await recorded(() => admin.roleService.deleteRole(roleId))).toEqual([['role.deleted', { roleId }]]);
+  });
+
+  it('object states and user group membership', async () => {
+    const names = (text: string) => ({ defaultLanguageCode: 'eng-GB', names: { 'eng-GB': text } });
+    const states = admin.objectStateService;
+    let objectStateGroupId = 0;
+    expect(
+      await recorded(async () => {
+        objectStateGroupId = (await states.createObjectStateGroup({ identifier: 'evented', ...names('Evented') })).id;
+      }),
+    ).toEqual([['object_state_group.created', { objectStateGroupId }]]);
+    let objectStateId = 0;
+    expect(
+      await recorded(async () => {
+        objectStateId = (await states.createObjectState(objectStateGroupId, { identifier: 'first', ...names('First') })).id;
+      }),
+    ).toEqual([['object_state.created', { objectStateId, objectStateGroupId }]]);
+    const second = await states.createObjectState(objectStateGroupId, { identifier: 'second', ...names('Second') });
+    expect(await recorded(() => states.updateObjectState(objectStateId, names('Renamed')))).toEqual([['object_state.updated', { objectStateId, objectStateGroupId }]]);
+    expect(await recorded(() => states.setPriorityOfObjectState(objectStateId, 5))).toEqual([['object_state.updated', { objectStateId, objectStateGroupId }]]);
+    expect(await recorded(() => states.updateObjectStateGroup(objectStateGroupId, names('Renamed')))).toEqual([['object_state_group.updated', { objectStateGroupId }]]);
+    const folder = await publishFolder(admin, 'Stateful', 2);
+    expect(await recorded(() => states.setContentState(folder.contentId, objectStateGroupId, second.id))).toEqual([
+      ['object_state.assigned', { contentId: folder.contentId, objectStateGroupId, objectStateId: second.id }],
+    ]);
+    expect(await recorded(() => states.deleteObjectState(objectStateId))).toEqual([['object_state.deleted', { objectStateId, objectStateGroupId }]]);
+    expect(await recorded(() => states.deleteObjectStateGroup(objectStateGroupId))).toEqual([['object_state_group.deleted', { objectStateGroupId }]]);
+
+    const membership = await recorded(() => admin.userService.assignUserToUserGroup(10, 12));
+    expect(membership.map(([type]) => type)).toEqual(['location.created', 'user.assigned_to_group']);
+    expect(membership.at(-1)).toEqual(['user.assigned_to_group', { userId: 10, userGroupId: 12 }]);
+    const leaving = await recorded(() => admin.userService.unAssignUserFromUserGroup(10, 12));
+    expect(leaving.map(([type]) => type)).toEqual(['location.deleted', 'user.unassigned_from_group']);
+    expect(leaving.at(-1)).toEqual(['user.unassigned_from_group', { userId: 10, userGroupId: 12 }]);
+  });
+
   it('records nothing for a refused or failing operation', async () => {
     const folder = await publishFolder(admin, 'Stays', 2);
     expect(await recorded(() => admin.locationService.moveSubtree(folder.locationId, folder.locationId).catch(() => undefined))).toEqual([]);
@@ -142,6 +229,20 @@ describe('domain events recorded by the services', () => {
           .catch(() => undefined),
       ),
     ).toEqual([]);
+    // Refused writes of sections, languages, roles, object states and group membership record nothing either.
+    const refused = (work: () => Promise<unknown>) => recorded(() => expect(work()).rejects.toBeInstanceOf(Error));
+    expect(await refused(() => admin.sectionService.createSection({ identifier: 'standard', name: 'Taken' }))).toEqual([]);
+    expect(await refused(() => admin.sectionService.deleteSection(1))).toEqual([]);
+    expect(await refused(() => admin.languageService.createLanguage({ languageCode: 'eng-GB', name: 'Again' }))).toEqual([]);
+    const english = await admin.languageService.loadLanguage('eng-GB');
+    expect(await refused(() => admin.languageService.deleteLanguage(english))).toEqual([]);
+    expect(await refused(() => admin.roleService.createAndPublishRole({ identifier: 'Editor' }))).toEqual([]);
+    const assignment = await admin.roleService.assignRoleToUser(4, 10);
+    expect(await refused(() => admin.roleService.assignRoleToUser(4, 10))).toEqual([]);
+    expect(await refused(() => admin.roleService.removeRoleAssignment(assignment.id + 1000))).toEqual([]);
+    expect(await refused(() => admin.objectStateService.setContentState(folder.contentId, 2, 999))).toEqual([]);
+    expect(await refused(() => admin.userService.unAssignUserFromUserGroup(10, 42))).toEqual([]);
+    expect(await refused(() => admin.userService.assignUserToUserGroup(10, 42))).toEqual([]);
   });
 
   it('the in-memory outbox publishes the events of committed transactions only, in commit order', async () => {

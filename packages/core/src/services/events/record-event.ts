@@ -54,7 +54,44 @@ export interface DomainEventPayloads {
   'user.updated': { userId: number };
   /** A user was deleted. */
   'user.deleted': { userId: number };
+  /** A user was put into a group (a new location below the group's; also `location.created`). */
+  'user.assigned_to_group': { userId: number; userGroupId: number };
+  /** A user was taken out of a group (its location there deleted; also `location.deleted`). */
+  'user.unassigned_from_group': { userId: number; userGroupId: number };
+  /** A section was created, changed (identifier or name) or deleted. */
+  'section.created': { sectionId: number };
+  'section.updated': { sectionId: number };
+  'section.deleted': { sectionId: number };
+  /** A language was created, changed (renamed, enabled or disabled) or deleted. */
+  'language.created': { languageId: number; languageCode: string };
+  'language.updated': { languageId: number; languageCode: string };
+  'language.deleted': { languageId: number; languageCode: string };
+  /** A role draft was published as a new role (also create-and-publish); `roleId` is the new role's id. */
+  'role.created': { roleId: number };
+  /** A published role was replaced by a draft of it (identifier or policies changed, also the REST shortcuts). */
+  'role.updated': { roleId: number };
+  /** A published role was deleted (with its policies and assignments). */
+  'role.deleted': { roleId: number };
+  /** A role was assigned to a user or a group (`assignmentId`: the new assignment). */
+  'role.assigned': RoleAssignmentPayload;
+  /** A role assignment was removed. */
+  'role.unassigned': RoleAssignmentPayload;
+  /** An object state group was created, changed or deleted (with its states). */
+  'object_state_group.created': { objectStateGroupId: number };
+  'object_state_group.updated': { objectStateGroupId: number };
+  'object_state_group.deleted': { objectStateGroupId: number };
+  /** An object state was created, changed (also its priority) or deleted. */
+  'object_state.created': { objectStateId: number; objectStateGroupId: number };
+  'object_state.updated': { objectStateId: number; objectStateGroupId: number };
+  'object_state.deleted': { objectStateId: number; objectStateGroupId: number };
+  /** An item was set to a state (one event per group given, whether or not the state changed). */
+  'object_state.assigned': { contentId: number; objectStateGroupId: number; objectStateId: number };
 }
+
+/** The payload of `role.assigned` / `role.unassigned`: the subject under `userId` or `userGroupId` (content ids). */
+export type RoleAssignmentPayload =
+  | { roleId: number; userId: number; assignmentId: number }
+  | { roleId: number; userGroupId: number; assignmentId: number };
 
 /** The name of an event core records. */
 export type DomainEventType = keyof DomainEventPayloads;

@@ -3,6 +3,7 @@ import type { Language, LanguageCreateStruct } from '../../api/values/language.j
 import { LANGUAGE_CODE_PATTERN } from '../../domain/rules/language-names.js';
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
+import { recordEvent } from '../events/record-event.js';
 import { underLock } from '../in-transaction.js';
 import type { RepositoryRuntime } from '../repository-runtime.js';
 import type { ServiceContext } from '../service-context.js';
@@ -38,9 +39,11 @@ export function createLanguageService(context: ServiceContext): LanguageService 
   };
   const update = async (language: Language, change: Partial<Pick<Language, 'name' | 'enabled'>>): Promise<Language> => {
     await assertCanTranslate();
-    return write([{ kind: 'language', id: language.id }], async (tx) =>
-      tx.persistence.languageHandler.update({ ...(await requireStored(tx, language.id)), ...change }),
-    );
+    return write([{ kind: 'language', id: language.id }], async (tx) => {
+      const updated = await tx.persistence.languageHandler.update({ ...(await requireStored(tx, language.id)), ...change });
+      await recordEvent(tx, 'language.updated', { languageId: updated.id, languageCode: updated.languageCode });
+      return updated;
+    });
   };
 
   return {
@@ -59,7 +62,11 @@ export function createLanguageService(context: ServiceContext): LanguageService 
     async createLanguage(struct) {
       assertCreateStruct(struct);
       await assertCanTranslate();
-      return write([], (tx) => insertLanguage(tx.persistence, struct));
+      return write([], async (tx) => {
+        const created = await insertLanguage(tx.persistence, struct);
+        await recordEvent(tx, 'language.created', { languageId: created.id, languageCode: created.languageCode });
+        return created;
+      });
     },
 
     async updateLanguageName(language, newName) {
@@ -77,6 +84,7 @@ export function createLanguageService(context: ServiceContext): LanguageService 
           throw new InvalidArgumentError('language', 'Cannot delete language: some content still references the language');
         }
         await tx.persistence.languageHandler.delete(stored.id);
+        await recordEvent(tx, 'language.deleted', { languageId: stored.id, languageCode: stored.languageCode });
       });
     },
   };

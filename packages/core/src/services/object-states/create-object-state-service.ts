@@ -4,6 +4,7 @@ import type { ObjectState, ObjectStateGroup } from '../../api/values/object-stat
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { LockTarget } from '../../spi/persistence-handler.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
+import { recordEvent, recordEvents } from '../events/record-event.js';
 import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { assertCanRead, requireContentInfo } from '../content/content-reads.js';
@@ -92,6 +93,7 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
       return write([], async (tx) => {
         const created = await tx.persistence.objectStateHandler.createGroup(group);
         await tx.persistence.lock([groupTarget(created.id)]);
+        await recordEvent(tx, 'object_state_group.created', { objectStateGroupId: created.id });
         return created;
       });
     },
@@ -110,7 +112,9 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
           },
           '$objectStateGroupUpdateStruct',
         );
-        return tx.persistence.objectStateHandler.updateGroup({ id: groupId, ...next });
+        const updated = await tx.persistence.objectStateHandler.updateGroup({ id: groupId, ...next });
+        await recordEvent(tx, 'object_state_group.updated', { objectStateGroupId: groupId });
+        return updated;
       });
     },
 
@@ -120,6 +124,7 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
       await write([groupId], async (tx) => {
         await requireGroup(groupId, tx);
         await tx.persistence.objectStateHandler.deleteGroup(groupId);
+        await recordEvent(tx, 'object_state_group.deleted', { objectStateGroupId: groupId });
       });
     },
 
@@ -134,6 +139,7 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
         const priority = struct.priority ?? existing.reduce((highest, state) => Math.max(highest, state.priority + 1), 0);
         const created = await states.createState({ groupId, priority, ...value });
         if (existing.length === 0) await states.assignStateToAllContent(created.id);
+        await recordEvent(tx, 'object_state.created', { objectStateId: created.id, objectStateGroupId: groupId });
         return created;
       });
     },
@@ -151,14 +157,20 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
           },
           '$objectStateUpdateStruct',
         );
-        return tx.persistence.objectStateHandler.updateState({ ...current, ...next });
+        const updated = await tx.persistence.objectStateHandler.updateState({ ...current, ...next });
+        await recordEvent(tx, 'object_state.updated', { objectStateId: stateId, objectStateGroupId: current.groupId });
+        return updated;
       });
     },
 
     async setPriorityOfObjectState(stateId, priority) {
       await requireState(stateId);
       await administrate({ stateId });
-      return writeState(stateId, (tx, current) => tx.persistence.objectStateHandler.updateState({ ...current, priority }));
+      return writeState(stateId, async (tx, current) => {
+        const updated = await tx.persistence.objectStateHandler.updateState({ ...current, priority });
+        await recordEvent(tx, 'object_state.updated', { objectStateId: stateId, objectStateGroupId: current.groupId });
+        return updated;
+      });
     },
 
     async deleteObjectState(stateId) {
@@ -168,6 +180,7 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
         const states = tx.persistence.objectStateHandler;
         const [replacement] = (await states.loadStates(state.groupId)).filter((other) => other.id !== stateId);
         await states.deleteState(stateId, replacement?.id ?? null);
+        await recordEvent(tx, 'object_state.deleted', { objectStateId: stateId, objectStateGroupId: state.groupId });
       });
     },
 
@@ -200,6 +213,10 @@ export function createObjectStateService(context: ServiceContext): ObjectStateSe
         await requireContentInfo(tx, contentId);
         await assertStates(tx);
         await tx.persistence.objectStateHandler.setContentStates(contentId, stateIds);
+        await recordEvents(
+          tx,
+          states.map(({ groupId, stateId }) => ({ type: 'object_state.assigned', payload: { contentId, objectStateGroupId: groupId, objectStateId: stateId } }) as const),
+        );
       });
     },
 

@@ -22,6 +22,7 @@ import {
   updatePolicyByRoleDraft,
   updateRoleDraft,
 } from './role-drafts.js';
+import { recordEvent } from '../events/record-event.js';
 import { inTransaction, underLock } from '../in-transaction.js';
 import { addPolicy, deletePolicy, updatePolicy, updateRole } from './role-shortcuts.js';
 import { assertRole, requireRole, roleTarget } from './role-support.js';
@@ -69,6 +70,7 @@ export function createRoleService(context: ServiceContext): RoleService {
       await underLock(context, [roleTarget(roleId)], async (tx) => {
         await requireRole(tx, roleId);
         await tx.persistence.roleHandler.deleteRole(roleId);
+        await recordEvent(tx, 'role.deleted', { roleId });
       });
       context.permissionCache.invalidate();
     },

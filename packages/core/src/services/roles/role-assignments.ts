@@ -3,6 +3,7 @@ import type { Limitation, Policy, RoleAssignment } from '../../api/values/role.j
 import { InvalidArgumentError, NotFoundError } from '../../errors/repository-error.js';
 import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
+import { recordEvent, type RoleAssignmentPayload } from '../events/record-event.js';
 import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { loadGroupIdsOf } from '../permissions/user-group-ids.js';
@@ -46,7 +47,9 @@ export async function assignRole(
     if (existing.some((candidate) => candidate.roleId === roleId && sameLimitation(candidate.limitation, limitation))) {
       throw new InvalidArgumentError('$role', `Role ${roleId} is already assigned to ${subject.kind} ${subject.id} with this limitation`);
     }
-    return tx.persistence.roleHandler.assignRole({ roleId, subjectKind: subject.kind, subjectId: subject.id, limitation });
+    const created = await tx.persistence.roleHandler.assignRole({ roleId, subjectKind: subject.kind, subjectId: subject.id, limitation });
+    await recordEvent(tx, 'role.assigned', assignmentPayload(created));
+    return created;
   });
   context.permissionCache.invalidate();
   return assignment;
@@ -76,8 +79,15 @@ export async function removeRoleAssignment(context: ServiceContext, assignmentId
       { roleId: assignment.roleId },
     );
     await tx.persistence.roleHandler.removeAssignment(assignmentId);
+    await recordEvent(tx, 'role.unassigned', assignmentPayload(assignment));
   });
   context.permissionCache.invalidate();
+}
+
+/** The event payload naming an assignment's subject by its kind (`userId` or `userGroupId`). */
+function assignmentPayload(assignment: RoleAssignment): RoleAssignmentPayload {
+  const { roleId, id: assignmentId } = assignment;
+  return assignment.subjectKind === 'user' ? { roleId, userId: assignment.subjectId, assignmentId } : { roleId, userGroupId: assignment.subjectId, assignmentId };
 }
 
 /** Assignments of a published role (`role/read`). */

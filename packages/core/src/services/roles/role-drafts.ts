@@ -4,6 +4,7 @@ import { InvalidArgumentError, NotFoundError } from '../../errors/repository-err
 import type { PolicyRecord } from '../../spi/role-handler.js';
 import type { LockTarget, PersistenceHandler } from '../../spi/persistence-handler.js';
 import { underDiscoveredLocks } from '../discovered-locks.js';
+import { recordEvent } from '../events/record-event.js';
 import { underLock } from '../in-transaction.js';
 import type { ServiceContext } from '../service-context.js';
 import { validatePolicy } from './limitation-validation.js';
@@ -138,6 +139,7 @@ export async function publishRoleDraft(context: ServiceContext, draftId: number)
       throw new InvalidArgumentError('identifier', `A Role with identifier '${draft.identifier}' already exists`);
     }
     await tx.persistence.roleHandler.publishRoleDraft(draftId);
+    await recordEvent(tx, original ? 'role.updated' : 'role.created', { roleId: publishedId });
     return requireRole(tx, publishedId);
   });
   context.permissionCache.invalidate();

@@ -55,6 +55,7 @@ export function createSectionService(context: ServiceContext): SectionService {
       return underLock(context, [], async (tx) => {
         const section = await tx.persistence.sectionHandler.create({ identifier: struct.identifier, name: struct.name });
         await tx.persistence.lock([{ kind: 'section', id: section.id }]);
+        await recordEvent(tx, 'section.created', { sectionId: section.id });
         return section;
       });
     },
@@ -68,7 +69,9 @@ export function createSectionService(context: ServiceContext): SectionService {
         const name = struct.name ?? section.name;
         await assertIdentifier(tx, identifier, sectionId);
         assertName(name);
-        return tx.persistence.sectionHandler.update({ id: sectionId, identifier, name });
+        const updated = await tx.persistence.sectionHandler.update({ id: sectionId, identifier, name });
+        await recordEvent(tx, 'section.updated', { sectionId });
+        return updated;
       });
     },
 
@@ -82,6 +85,7 @@ export function createSectionService(context: ServiceContext): SectionService {
           throw new BadStateError('section', `Section ${sectionId} is still assigned to content`, 'section.inUse');
         }
         await tx.persistence.sectionHandler.delete(sectionId);
+        await recordEvent(tx, 'section.deleted', { sectionId });
       });
     },
 

@@ -2,6 +2,7 @@ import type { User, UserGroup } from '../../api/values/user.js';
 import { BadStateError, InvalidArgumentError } from '../../errors/repository-error.js';
 import type { ServiceContext } from '../service-context.js';
 import { contentTarget } from '../content/content-writes-support.js';
+import { recordEvent } from '../events/record-event.js';
 import { underLock } from '../in-transaction.js';
 import { createLocationService } from '../locations/create-location-service.js';
 import { DEFAULT_LIST_LIMIT, findReadableLocations } from './user-group-children.js';
@@ -22,6 +23,7 @@ export async function assignUserToUserGroup(context: ServiceContext, userId: num
       throw new InvalidArgumentError('$userGroup', 'User is already in the given User Group');
     }
     await createLocationService(tx).createLocation(userId, { parentLocationId: mainLocation.id });
+    await recordEvent(tx, 'user.assigned_to_group', { userId, userGroupId: groupId });
   });
   permissionsChanged(context);
 }
@@ -44,6 +46,7 @@ export async function unAssignUserFromUserGroup(context: ServiceContext, userId:
       throw new BadStateError('$user', 'User only has one User Group, cannot unassign from last group', 'user.lastGroup');
     }
     await createLocationService(tx).deleteLocation(inGroup.id);
+    await recordEvent(tx, 'user.unassigned_from_group', { userId, userGroupId: groupId });
   });
   permissionsChanged(context);
 }
