@@ -6,7 +6,7 @@ import { cleanRepositoriesOn } from '../test-support/repository-on-store.js';
 import type { Persistence } from '../index.js';
 
 /** Waits until `check` holds, polling every 20 ms for at most `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
@@ -178,7 +178,7 @@ describeOnEachDialect(
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(received).toEqual([]);
         node.events.start();
-        await until(() => received.length === 1, 3000);
+        await until(() => received.length === 1);
         expect(received[0]).toMatchObject({ seq: start + 1, type: 'test.orphaned', payload: { n: 1 }, userId: null });
       } finally {
         stop();
